@@ -1,0 +1,89 @@
+import type { MonitorType } from '../capture/capture.types';
+
+export type DiffOp = 'added' | 'removed' | 'updated' | 'modified';
+export type DiffTier = 'alertable' | 'informational' | 'noise';
+
+export type ChangeType =
+  | 'price_increased'
+  | 'price_decreased'
+  | 'price_added'
+  | 'price_removed'
+  | 'billing_period_added'
+  | 'billing_period_removed'
+  | 'plan_added'
+  | 'plan_removed'
+  | 'plan_renamed'
+  | 'feature_added'
+  | 'feature_removed'
+  | 'cta_changed'
+  | 'free_trial_changed'
+  | 'post_added'
+  | 'post_removed'
+  | 'post_updated'
+  | 'entry_added'
+  | 'entry_removed'
+  | 'entry_updated'
+  | 'section_added'
+  | 'section_removed'
+  | 'page_added'
+  | 'page_removed'
+  | 'headline_changed'
+  | 'subheadline_changed'
+  | 'cta_added'
+  | 'cta_removed'
+  | 'navigation_added'
+  | 'navigation_removed'
+  | 'announcement_changed'
+  | 'logo_added'
+  | 'logo_removed'
+  | 'social_proof_changed'
+  | 'testimonial_added'
+  | 'testimonial_removed'
+  | 'opening_added'
+  | 'opening_removed'
+  | 'integration_added'
+  | 'integration_removed'
+  | 'title_changed'
+  | 'heading_added'
+  | 'heading_removed'
+  | 'content_added'
+  | 'content_removed'
+  | 'content_changed';
+
+export interface FieldDiff {
+  op: DiffOp;
+  change_type: ChangeType;
+  /** JSON-path-like location, e.g. `plans[pro].prices[month].amount`. */
+  path: string;
+  tier: DiffTier;
+  old: unknown;
+  new: unknown;
+}
+
+export type ChangeCategory =
+  | 'pricing'
+  | 'feature'
+  | 'content'
+  | 'partnership'
+  | 'social_proof'
+  | 'positioning'
+  | 'other';
+export type ChangeDirection = 'advanced' | 'retreated' | 'neutral';
+
+export interface ChangeDelta {
+  added: number;
+  removed: number;
+  modified: number;
+}
+
+export interface DiffResult {
+  monitor_type: MonitorType;
+  field_diffs: FieldDiff[];
+  /** Unified markdown diff (jsdiff) of before and after. */
+  raw_diff: string;
+  category: ChangeCategory;
+  direction: ChangeDirection;
+  delta: ChangeDelta;
+  /** True when at least one field diff is alertable. */
+  alertable: boolean;
+}

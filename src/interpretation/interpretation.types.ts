@@ -1,0 +1,41 @@
+import type { MonitorType } from '../capture/capture.types';
+import type { Severity } from '../common/severity';
+import type { ChangeCategory, ChangeDelta, ChangeDirection, FieldDiff } from '../diffing/diff.types';
+
+export interface InterpretationInput {
+  competitor: { name: string; domain: string };
+  monitor: { type: MonitorType; url: string; name: string };
+  field_diffs: FieldDiff[];
+  category: ChangeCategory;
+  direction: ChangeDirection;
+  delta: ChangeDelta;
+  /** Trimmed unified markdown diff; never a whole page. */
+  raw_diff_excerpt: string;
+  captured_at: string;
+  previous_captured_at: string | null;
+}
+
+export interface ChangeCluster {
+  headline: string;
+  meaning: string;
+  diff_indexes: number[];
+}
+
+export interface Interpretation {
+  severity: Severity;
+  severity_score: number;
+  category: ChangeCategory;
+  direction: ChangeDirection;
+  summary: string;
+  why_it_matters: string;
+  recommended_action: string | null;
+  opportunity_score: number;
+  clusters: ChangeCluster[];
+  enrichment: { seo_opportunity: { keywords: string[] } } & Record<string, unknown>;
+  interpreted_by: string;
+}
+
+export interface Interpreter {
+  readonly name: string;
+  interpret(input: InterpretationInput): Promise<Interpretation>;
+}
