@@ -8,6 +8,8 @@ export type ChangeType =
   | 'price_decreased'
   | 'price_added'
   | 'price_removed'
+  /** Added by diffing: a price whose amount cannot be ranked (currency, period or unit changed; contact sales ↔ amount). */
+  | 'price_changed'
   | 'billing_period_added'
   | 'billing_period_removed'
   | 'plan_added'
@@ -41,6 +43,8 @@ export type ChangeType =
   | 'testimonial_removed'
   | 'opening_added'
   | 'opening_removed'
+  /** Added by diffing: an existing opening's title, location or team changed. */
+  | 'opening_updated'
   | 'integration_added'
   | 'integration_removed'
   | 'title_changed'

@@ -1,4 +1,4 @@
-import type { MonitorType } from '../capture/capture.types';
+import type { CaptureFields, MonitorType } from '../capture/capture.types';
 import type { Severity } from '../common/severity';
 import type { ChangeCategory, ChangeDelta, ChangeDirection, FieldDiff } from '../diffing/diff.types';
 
@@ -13,6 +13,13 @@ export interface InterpretationInput {
   raw_diff_excerpt: string;
   captured_at: string;
   previous_captured_at: string | null;
+  /**
+   * Typed fields of the two captures, when the caller has them. Optional: a diff path keys a plan
+   * (`plans[pro].prices[month].amount`) but carries neither its display name nor its currency, so
+   * with these the summary can say "$49 to $59" instead of "49 to 59". Never sent to a model whole.
+   */
+  before_fields?: CaptureFields | null;
+  after_fields?: CaptureFields | null;
 }
 
 export interface ChangeCluster {

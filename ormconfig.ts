@@ -1,0 +1,8 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from './src/database/data-source-options';
+
+/** Data source for the TypeORM migration CLI: `npx typeorm -d dist/ormconfig.js migration:run`. */
+export default new DataSource(
+  dataSourceOptions({ url: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' }),
+);

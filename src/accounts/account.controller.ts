@@ -1,0 +1,20 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../common/swagger';
+import { AccountContext, CurrentAccount } from './account-context';
+import { AccountsService } from './accounts.service';
+import { AccountResponse, toAccountResponse } from './dto/account.response';
+
+@ApiTags('account')
+@Controller('account')
+export class AccountController {
+  constructor(private readonly accounts: AccountsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The calling account: plan, limits and this month’s check usage' })
+  @ApiOkResponse({ type: AccountResponse })
+  @ApiErrors(401, 429)
+  async get(@CurrentAccount() account: AccountContext): Promise<AccountResponse> {
+    return toAccountResponse(await this.accounts.describe(account));
+  }
+}

@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { DomainError, ErrorCode } from '../common/errors';
+import type { Plan } from './plan';
+
+export interface QuotaPeriod {
+  start: Date;
+  end: Date;
+}
+
+/** Calendar month in UTC (DESIGN §6.9). */
+export function quotaPeriod(now = new Date()): QuotaPeriod {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+export interface QuotaUsage {
+  checks_used: number;
+  checks_remaining: number;
+  period_start: string;
+  period_end: string;
+}
+
+function quotaExceeded(): DomainError {
+  return new DomainError(ErrorCode.QuotaExceeded, 'no checks remain this month; upgrade the plan or wait for the period reset');
+}
+
+/**
+ * The monthly check balance. Spending is one conditional upsert, so concurrent requests can
+ * never take the balance below zero; the quota always fails closed.
+ */
+@Injectable()
+export class QuotaService {
+  constructor(private readonly db: DataSource) {}
+
+  /** Spends `count` checks or throws 429 quota_exceeded, spending nothing. */
+  async spend(accountId: number, plan: Plan, count: number, manager: EntityManager = this.db.manager): Promise<void> {
+    if (!(await this.trySpend(accountId, plan, count, manager))) throw quotaExceeded();
+  }
+
+  /** Spends `count` checks when they fit; false otherwise. */
+  async trySpend(accountId: number, plan: Plan, count: number, manager: EntityManager = this.db.manager): Promise<boolean> {
+    if (count <= 0) return true;
+    if (count > plan.checks_per_month) return false;
+    const period = quotaPeriod().start.toISOString().slice(0, 10);
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO check_usage AS u (account_id, period_start, checks_used) VALUES ($1, $2, $3)
+       ON CONFLICT (account_id, period_start) DO UPDATE SET checks_used = u.checks_used + EXCLUDED.checks_used
+       WHERE u.checks_used + EXCLUDED.checks_used <= $4
+       RETURNING checks_used`,
+      [accountId, period, count, plan.checks_per_month],
+    );
+    return rows.length > 0;
+  }
+
+  /** Gives checks back when work that was paid for could not be queued. */
+  async refund(accountId: number, count: number, manager: EntityManager = this.db.manager): Promise<void> {
+    if (count <= 0) return;
+    const period = quotaPeriod().start.toISOString().slice(0, 10);
+    await manager.query(
+      `UPDATE check_usage SET checks_used = GREATEST(checks_used - $3, 0) WHERE account_id = $1 AND period_start = $2`,
+      [accountId, period, count],
+    );
+  }
+
+  async usage(accountId: number, plan: Plan): Promise<QuotaUsage> {
+    const period = quotaPeriod();
+    const rows: { checks_used: number }[] = await this.db.query(
+      `SELECT checks_used FROM check_usage WHERE account_id = $1 AND period_start = $2`,
+      [accountId, period.start.toISOString().slice(0, 10)],
+    );
+    const used = rows[0]?.checks_used ?? 0;
+    return {
+      checks_used: used,
+      checks_remaining: Math.max(plan.checks_per_month - used, 0),
+      period_start: period.start.toISOString(),
+      period_end: period.end.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,237 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Agent, request, type Dispatcher } from 'undici';
+import { assertHttpUrl, createGuardedConnect, type HostResolver } from '../../common/url-safety';
+import { detectBotProtection } from './bot-protection';
+import { decodeBody } from './charset';
+import { ACCEPT_ENCODING, decompress, UnsupportedEncodingError } from './content-encoding';
+import { classifyFetchError, FetchError, httpStatusError } from './fetch-error';
+import type { FetchOptions, FetchResult, PageFetcher } from './fetch.types';
+import { KeyedSemaphore } from './semaphore';
+import { DEFAULT_ACCEPT, DEFAULT_ACCEPT_LANGUAGE, DEFAULT_USER_AGENT } from './user-agent';
+
+export interface HttpFetcherOptions {
+  /** Let targets resolve to loopback and private ranges (ALLOW_PRIVATE_NETWORK_TARGETS). */
+  allowPrivate: boolean;
+  /** Host names exempt from the private-address check (exact match). */
+  allowPrivateHosts?: readonly string[];
+  /** Replaces the system resolver; every connection resolves through it. */
+  resolver?: HostResolver;
+  /** Time to open a TCP/TLS connection. Default 5000. */
+  connectTimeoutMs?: number;
+  /** Deadline for the whole fetch: queueing, every redirect hop and the body. Default 20000. */
+  totalTimeoutMs?: number;
+  /** Cap on the body, compressed and decoded. Default 5 MiB. */
+  maxBytes?: number;
+  /** Redirects followed before giving up with too_many_redirects. Default 5. */
+  maxRedirects?: number;
+  userAgent?: string;
+  /** Requests in flight per host name; the rest wait in order. Default 4. */
+  perHostConcurrency?: number;
+  /** Sockets kept per origin. Default: perHostConcurrency (more could never be busy). */
+  maxConnections?: number;
+  /** How long an idle keep-alive socket is kept. Default 10000. */
+  keepAliveTimeoutMs?: number;
+}
+
+const DEFAULTS = {
+  connectTimeoutMs: 5_000,
+  totalTimeoutMs: 20_000,
+  maxBytes: 5 * 1024 * 1024,
+  maxRedirects: 5,
+  userAgent: DEFAULT_USER_AGENT,
+  perHostConcurrency: 4,
+  keepAliveTimeoutMs: 10_000,
+};
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Statuses whose body may be a challenge page worth reading before failing. */
+const INSPECT_BODY_STATUSES = new Set([401, 403, 405, 429, 503]);
+
+type HopResponse = Dispatcher.ResponseData;
+
+/**
+ * Fetches pages over HTTP(S) through one shared keep-alive agent whose connect step refuses
+ * non-public addresses, so every hop and every new socket is checked. Redirects are followed
+ * here, not by undici, so each Location is validated before it is requested.
+ */
+export class HttpFetcher implements PageFetcher {
+  private readonly opts: Required<Omit<HttpFetcherOptions, 'allowPrivateHosts' | 'resolver'>>;
+  private readonly agent: Agent;
+  private readonly hosts: KeyedSemaphore;
+  private readonly baseHeaders: Record<string, string>;
+  private closed = false;
+
+  constructor(options: HttpFetcherOptions) {
+    const perHostConcurrency = options.perHostConcurrency ?? DEFAULTS.perHostConcurrency;
+    this.opts = {
+      ...DEFAULTS,
+      ...stripUndefined(options),
+      allowPrivate: options.allowPrivate,
+      perHostConcurrency,
+      maxConnections: options.maxConnections ?? perHostConcurrency,
+    };
+    this.hosts = new KeyedSemaphore(perHostConcurrency);
+    this.agent = new Agent({
+      connect: createGuardedConnect({
+        allowPrivate: options.allowPrivate,
+        allowPrivateHosts: options.allowPrivateHosts,
+        resolver: options.resolver,
+        connectTimeoutMs: this.opts.connectTimeoutMs,
+      }),
+      connections: this.opts.maxConnections,
+      pipelining: 1,
+      keepAliveTimeout: this.opts.keepAliveTimeoutMs,
+      keepAliveMaxTimeout: Math.max(this.opts.keepAliveTimeoutMs, 60_000),
+      headersTimeout: this.opts.totalTimeoutMs,
+      bodyTimeout: this.opts.totalTimeoutMs,
+    });
+    this.baseHeaders = {
+      'user-agent': this.opts.userAgent,
+      accept: DEFAULT_ACCEPT,
+      'accept-language': DEFAULT_ACCEPT_LANGUAGE,
+      'accept-encoding': ACCEPT_ENCODING,
+    };
+  }
+
+  async fetch(rawUrl: string, options: FetchOptions = {}): Promise<FetchResult> {
+    if (this.closed) throw new FetchError('network_error', 'The HTTP fetcher is closed');
+    const started = performance.now();
+    let url: URL;
+    try {
+      url = assertHttpUrl(rawUrl);
+    } catch (err) {
+      throw classifyFetchError(err, { url: rawUrl });
+    }
+
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new FetchError('timeout', `Timed out after ${this.opts.totalTimeoutMs} ms fetching ${rawUrl}`)), this.opts.totalTimeoutMs);
+    const headers = this.requestHeaders(options);
+    try {
+      for (let redirects = 0; ; redirects++) {
+        const release = await this.hosts.acquire(url.hostname, deadline.signal);
+        try {
+          const res = await request(url, { dispatcher: this.agent, method: 'GET', headers, signal: deadline.signal });
+          const location = REDIRECT_STATUSES.has(res.statusCode) ? header(res.headers, 'location') : null;
+          if (location !== null) {
+            await res.body.dump({ limit: 64 * 1024 });
+            if (redirects >= this.opts.maxRedirects) {
+              throw new FetchError('too_many_redirects', `More than ${this.opts.maxRedirects} redirects from ${rawUrl}`);
+            }
+            url = assertHttpUrl(new URL(location, url));
+            continue;
+          }
+          return await this.finish(url, res, options, started);
+        } finally {
+          release();
+        }
+      }
+    } catch (err) {
+      throw classifyFetchError(err, { url: url.href, timedOut: deadline.signal.aborted });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.agent.close();
+  }
+
+  private requestHeaders(options: FetchOptions): Record<string, string> {
+    if (!options.etag && !options.lastModified) return this.baseHeaders;
+    const headers = { ...this.baseHeaders };
+    if (options.etag) headers['if-none-match'] = options.etag;
+    if (options.lastModified) headers['if-modified-since'] = options.lastModified;
+    return headers;
+  }
+
+  private async finish(url: URL, res: HopResponse, options: FetchOptions, started: number): Promise<FetchResult> {
+    const status = res.statusCode;
+    const contentType = header(res.headers, 'content-type');
+    const etag = header(res.headers, 'etag');
+    const lastModified = header(res.headers, 'last-modified');
+    const base = { url: url.href, status, contentType, via: 'http' as const };
+
+    if (status === 304) {
+      await res.body.dump({ limit: 64 * 1024 });
+      return {
+        ...base,
+        notModified: true,
+        html: '',
+        etag: etag ?? options.etag ?? null,
+        lastModified: lastModified ?? options.lastModified ?? null,
+        bytes: 0,
+        durationMs: elapsed(started),
+      };
+    }
+    if (REDIRECT_STATUSES.has(status)) {
+      await res.body.dump({ limit: 64 * 1024 });
+      throw new FetchError('network_error', `${url.href} answered HTTP ${status} without a Location`, { httpStatus: status });
+    }
+    if (status >= 400 && !INSPECT_BODY_STATUSES.has(status) && !header(res.headers, 'cf-mitigated')) {
+      await res.body.dump({ limit: 64 * 1024 });
+      throw httpStatusError(status, url.href);
+    }
+
+    const raw = await readCapped(res, this.opts.maxBytes, url.href);
+    let decoded: Buffer;
+    try {
+      decoded = await decompress(raw, header(res.headers, 'content-encoding'), this.opts.maxBytes);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new FetchError('too_large', `The decoded body of ${url.href} is over ${this.opts.maxBytes} bytes`, { cause: err, causeCode: 'ERR_BUFFER_TOO_LARGE' });
+      }
+      if (err instanceof UnsupportedEncodingError) throw new FetchError('network_error', err.message, { cause: err });
+      throw new FetchError('network_error', `Could not decode the body of ${url.href}: ${(err as Error).message}`, { cause: err, causeCode: (err as NodeJS.ErrnoException).code });
+    }
+    const html = decodeBody(decoded, contentType);
+
+    const protection = detectBotProtection(status, { get: (name) => header(res.headers, name) }, html);
+    if (protection) {
+      throw new FetchError('blocked_by_bot_protection', `${url.href} answered with a ${protection} page (HTTP ${status})`, { httpStatus: status });
+    }
+    if (status >= 400) throw httpStatusError(status, url.href);
+
+    return { ...base, notModified: false, html, etag, lastModified, bytes: decoded.length, durationMs: elapsed(started) };
+  }
+}
+
+/** Reads the body into one Buffer, failing as soon as it passes `maxBytes` (declared or streamed). */
+function readCapped(res: HopResponse, maxBytes: number, url: string): Promise<Buffer> {
+  const declared = Number(header(res.headers, 'content-length'));
+  if (declared > maxBytes) {
+    res.body.on('error', () => undefined).destroy();
+    return Promise.reject(new FetchError('too_large', `${url} declares ${declared} bytes, over the ${maxBytes}-byte cap`));
+  }
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const body = res.body;
+    body.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > maxBytes) {
+        body.destroy();
+        reject(new FetchError('too_large', `The body of ${url} is over the ${maxBytes}-byte cap`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    body.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total)));
+    body.once('error', reject);
+  });
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | null {
+  const value = headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started);
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

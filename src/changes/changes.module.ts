@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { CaptureModule } from '../capture/capture.module';
+import { ChangesController } from './changes.controller';
+import { ChangesRepository } from './changes.repository';
+import { ChangesService } from './changes.service';
+
+@Module({
+  controllers: [ChangesController],
+  exports: [ChangesRepository],
+  imports: [CaptureModule],
+  providers: [ChangesRepository, ChangesService],
+})
+export class ChangesModule {}

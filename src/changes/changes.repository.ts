@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { Severity } from '../common/severity';
+
+export type ReviewStatus = 'unreviewed' | 'acknowledged' | 'dismissed';
+export const REVIEW_STATUSES: readonly ReviewStatus[] = ['unreviewed', 'acknowledged', 'dismissed'];
+
+export interface ChangeListRow {
+  id: number;
+  competitor_id: number;
+  competitor: string;
+  logo_url: string | null;
+  monitor_id: number;
+  monitor_type: string;
+  severity: Severity;
+  severity_score: number;
+  summary: string;
+  recommended_action: string | null;
+  opportunity_score: number;
+  review_status: ReviewStatus;
+  category: string;
+  direction: string;
+  delta: { added: number; removed: number; modified?: number };
+  created_at: Date;
+}
+
+export interface ChangeRow extends ChangeListRow {
+  account_id: number;
+  workspace_id: number;
+  run_id: number | null;
+  snapshot_id: number | null;
+  previous_snapshot_id: number | null;
+  severity_rank: number;
+  why_it_matters: string;
+  field_diffs: unknown[];
+  clusters: unknown[];
+  evidence: Record<string, unknown>;
+  enrichment: Record<string, unknown>;
+  interpreted_by: string;
+  interpreted_at: Date;
+  source_url: string;
+  raw_diff: string | null;
+}
+
+export interface FeedFilter {
+  workspaceId: number;
+  competitorId?: number;
+  reviewStatus?: ReviewStatus;
+  minSeverityRank?: number;
+  since?: Date;
+  monitorType?: string;
+  /** Id of the last change of the previous page. */
+  afterId?: number;
+  limit: number;
+}
+
+export interface FeedCounts {
+  counts: Record<ReviewStatus, number>;
+  max_unreviewed_rank: number | null;
+}
+
+const LIST_COLUMNS = `c.id, c.competitor_id, comp.name AS competitor, comp.logo_url, c.monitor_id, c.monitor_type,
+  c.severity, c.severity_score, c.summary, c.recommended_action, c.opportunity_score, c.review_status,
+  c.category, c.direction, c.delta, c.created_at`;
+
+@Injectable()
+export class ChangesRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /** Newest first by (created_at, id); the cursor row anchors the page, so inserts never shift it. */
+  async feed(filter: FeedFilter): Promise<ChangeListRow[] | null> {
+    const where = ['c.workspace_id = $1'];
+    const params: unknown[] = [filter.workspaceId];
+    const add = (sql: (n: string) => string, value: unknown) => {
+      params.push(value);
+      where.push(sql(`$${params.length}`));
+    };
+    if (filter.competitorId !== undefined) add((p) => `c.competitor_id = ${p}`, filter.competitorId);
+    if (filter.reviewStatus) add((p) => `c.review_status = ${p}`, filter.reviewStatus);
+    if (filter.minSeverityRank !== undefined && filter.minSeverityRank > 0) {
+      add((p) => `c.severity_rank >= ${p}`, filter.minSeverityRank);
+    }
+    if (filter.since) add((p) => `c.created_at >= ${p}`, filter.since);
+    if (filter.monitorType) add((p) => `c.monitor_type = ${p}`, filter.monitorType);
+    if (filter.afterId !== undefined) {
+      const [anchor] = await this.db.query(`SELECT created_at FROM changes WHERE id = $1 AND workspace_id = $2`, [
+        filter.afterId,
+        filter.workspaceId,
+      ]);
+      if (!anchor) return null;
+      params.push(anchor.created_at, filter.afterId);
+      where.push(`(c.created_at, c.id) < ($${params.length - 1}, $${params.length})`);
+    }
+    params.push(filter.limit);
+    return this.db.query(
+      `SELECT ${LIST_COLUMNS} FROM changes c JOIN competitors comp ON comp.id = c.competitor_id
+        WHERE ${where.join(' AND ')}
+        ORDER BY c.created_at DESC, c.id DESC LIMIT $${params.length}`,
+      params,
+    );
+  }
+
+  /** Review counts of the workspace (and competitor / surface when given) from the trigger-kept table. */
+  async counts(filter: { workspaceId: number; competitorId?: number; monitorType?: string }): Promise<FeedCounts> {
+    const params: unknown[] = [filter.workspaceId];
+    let where = 'workspace_id = $1 AND count > 0';
+    if (filter.competitorId !== undefined) {
+      params.push(filter.competitorId);
+      where += ` AND competitor_id = $${params.length}`;
+    }
+    if (filter.monitorType) {
+      params.push(filter.monitorType);
+      where += ` AND monitor_type = $${params.length}`;
+    }
+    const rows: { review_status: ReviewStatus; n: number; max_rank: number }[] = await this.db.query(
+      `SELECT review_status, sum(count)::int AS n, max(severity_rank)::int AS max_rank
+         FROM change_counts WHERE ${where} GROUP BY review_status`,
+      params,
+    );
+    const counts: Record<ReviewStatus, number> = { unreviewed: 0, acknowledged: 0, dismissed: 0 };
+    let maxRank: number | null = null;
+    for (const row of rows) {
+      counts[row.review_status] = row.n;
+      if (row.review_status === 'unreviewed') maxRank = row.max_rank;
+    }
+    return { counts, max_unreviewed_rank: maxRank };
+  }
+
+  async detail(accountId: number, id: number): Promise<ChangeRow | null> {
+    const [row] = await this.db.query(
+      `SELECT c.*, comp.name AS competitor, comp.logo_url FROM changes c JOIN competitors comp ON comp.id = c.competitor_id
+        WHERE c.id = $1 AND c.account_id = $2`,
+      [id, accountId],
+    );
+    return row ?? null;
+  }
+
+  async setReviewStatus(id: number, status: ReviewStatus, manager: EntityManager = this.db.manager): Promise<void> {
+    await manager.query(`UPDATE changes SET review_status = $2 WHERE id = $1`, [id, status]);
+  }
+}

@@ -1,0 +1,142 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MONITOR_TYPES } from '../../capture/capture.types';
+import { CaptureDto } from '../../monitors/dto/monitor.response';
+import { SEVERITIES } from '../../common/severity';
+import { REVIEW_STATUSES, type ChangeListRow, type ChangeRow } from '../changes.repository';
+
+const CATEGORIES = ['pricing', 'feature', 'content', 'partnership', 'social_proof', 'positioning', 'other'];
+const DIRECTIONS = ['advanced', 'retreated', 'neutral'];
+
+class DeltaDto {
+  @ApiProperty({ example: 1 }) added: number;
+  @ApiProperty({ example: 0 }) removed: number;
+}
+
+export class ChangeListItemDto {
+  @ApiProperty({ example: 501 }) id: number;
+  @ApiProperty({ example: 3 }) competitor_id: number;
+  @ApiProperty({ example: 'Acme' }) competitor: string;
+  @ApiProperty({ example: 'https://acme.example/logo.png', nullable: true, type: String }) logo_url: string | null;
+  @ApiProperty({ example: 12 }) monitor_id: number;
+  @ApiProperty({ example: 'pricing', enum: MONITOR_TYPES }) monitor_type: string;
+  @ApiProperty({ example: 'high', enum: SEVERITIES }) severity: string;
+  @ApiProperty({ example: 72 }) severity_score: number;
+  @ApiProperty({ example: 'Acme raised Pro from $49 to $59 a month (+20%).' }) summary: string;
+  @ApiProperty({ example: 'Contact Acme’s Pro customers with a switching offer.', nullable: true, type: String })
+  recommended_action: string | null;
+  @ApiProperty({ example: 64 }) opportunity_score: number;
+  @ApiProperty({ example: 'unreviewed', enum: REVIEW_STATUSES }) review_status: string;
+  @ApiProperty({ example: 'pricing', enum: CATEGORIES }) category: string;
+  @ApiProperty({ example: 'advanced', enum: DIRECTIONS }) direction: string;
+  @ApiProperty({ type: DeltaDto }) delta: { added: number; removed: number };
+  @ApiProperty({ example: '2026-11-22T09:00:04.000Z' }) created_at: string;
+}
+
+class FieldDiffDto {
+  @ApiProperty({ example: 'updated' }) op: string;
+  @ApiProperty({ example: 'price_increased' }) change_type: string;
+  @ApiProperty({ example: 'plans[pro].prices[month].amount' }) path: string;
+  @ApiProperty({ example: 'alertable', enum: ['alertable', 'informational', 'noise'] }) tier: string;
+  @ApiProperty({ example: 49, nullable: true }) old: unknown;
+  @ApiProperty({ example: 59, nullable: true }) new: unknown;
+}
+
+class ClusterDto {
+  @ApiProperty({ example: 'Pro plan repriced' }) headline: string;
+  @ApiProperty({ example: 'Acme is moving up-market.' }) meaning: string;
+  @ApiProperty({ example: [0, 1], type: [Number] }) diff_indexes: number[];
+}
+
+class EvidenceDiffDto {
+  @ApiProperty({ example: 'updated' }) op: string;
+  @ApiProperty({ example: 'plans[pro].prices[month].amount' }) path: string;
+  @ApiProperty({ example: 'alertable' }) tier: string;
+  @ApiProperty({ example: 'price_increased' }) change_type: string;
+}
+
+class EvidenceDto {
+  @ApiProperty({ example: '2026-11-22T09:00:03.000Z' }) captured_at: string;
+  @ApiProperty({ example: '2026-11-21T09:00:03.000Z', nullable: true, type: String }) previous_captured_at: string | null;
+  @ApiProperty({ type: [EvidenceDiffDto] }) diffs: EvidenceDiffDto[];
+}
+
+class RawDiffSideDto {
+  @ApiProperty({ example: '2026-11-21T09:00:03.000Z' }) captured_at: string;
+  @ApiProperty({ example: '# Pricing\n…' }) markdown: string;
+}
+
+class RawDiffDto {
+  @ApiProperty({ type: RawDiffSideDto, nullable: true }) before: RawDiffSideDto | null;
+  @ApiProperty({ type: RawDiffSideDto, nullable: true }) after: RawDiffSideDto | null;
+  @ApiProperty({ example: '--- before\n+++ after\n@@ …' }) unified: string;
+}
+
+export class ChangeDetailDto extends ChangeListItemDto {
+  @ApiProperty({ example: 'A 20% rise on the main plan opens room for a price-led pitch.' }) why_it_matters: string;
+  @ApiProperty({ type: [FieldDiffDto] }) field_diffs: unknown[];
+  @ApiProperty({ type: [ClusterDto] }) clusters: unknown[];
+  @ApiProperty({ type: EvidenceDto }) evidence: Record<string, unknown>;
+  @ApiProperty({ example: { seo_opportunity: { keywords: ['usage based pricing'] } } }) enrichment: Record<string, unknown>;
+  @ApiProperty({ example: 'rules-v1' }) interpreted_by: string;
+  @ApiProperty({ example: '2026-11-22T09:00:04.000Z' }) interpreted_at: string;
+  @ApiProperty({ example: 'https://acme.example/pricing' }) source_url: string;
+  @ApiProperty({ example: true }) raw_diff_available: boolean;
+  @ApiPropertyOptional({ type: CaptureDto, nullable: true }) capture?: CaptureDto | null;
+  @ApiPropertyOptional({ type: RawDiffDto }) raw_diff?: RawDiffDto;
+}
+
+class MetaCountsDto {
+  @ApiProperty({ example: 4 }) unreviewed: number;
+  @ApiProperty({ example: 10 }) acknowledged: number;
+  @ApiProperty({ example: 2 }) dismissed: number;
+}
+class FeedMetaDto {
+  @ApiProperty({ type: MetaCountsDto }) counts: MetaCountsDto;
+  @ApiProperty({ example: 'high', enum: SEVERITIES, nullable: true, type: String }) max_unreviewed_severity: string | null;
+}
+
+export class ChangeListResponse {
+  @ApiProperty({ type: [ChangeListItemDto] }) changes: ChangeListItemDto[];
+  @ApiProperty({ example: true }) has_more: boolean;
+  @ApiProperty({ example: 4211017, nullable: true, type: Number }) next_cursor: number | null;
+  @ApiProperty({ type: FeedMetaDto }) meta: FeedMetaDto;
+}
+export class ChangeResponse {
+  @ApiProperty({ type: ChangeDetailDto }) change: ChangeDetailDto;
+}
+
+export function toChangeListItem(row: ChangeListRow): ChangeListItemDto {
+  return {
+    id: row.id,
+    competitor_id: row.competitor_id,
+    competitor: row.competitor,
+    logo_url: row.logo_url,
+    monitor_id: row.monitor_id,
+    monitor_type: row.monitor_type,
+    severity: row.severity,
+    severity_score: row.severity_score,
+    summary: row.summary,
+    recommended_action: row.recommended_action,
+    opportunity_score: row.opportunity_score,
+    review_status: row.review_status,
+    category: row.category,
+    direction: row.direction,
+    delta: { added: row.delta.added, removed: row.delta.removed },
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+export function toChangeDetail(row: ChangeRow): ChangeDetailDto {
+  return {
+    ...toChangeListItem(row),
+    why_it_matters: row.why_it_matters,
+    field_diffs: row.field_diffs,
+    clusters: row.clusters,
+    evidence: row.evidence,
+    enrichment: row.enrichment,
+    interpreted_by: row.interpreted_by,
+    interpreted_at: new Date(row.interpreted_at).toISOString(),
+    source_url: row.source_url,
+    raw_diff_available: row.raw_diff !== null && row.previous_snapshot_id !== null,
+  };
+}

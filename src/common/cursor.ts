@@ -1,0 +1,17 @@
+/**
+ * Feed cursors are opaque integers: a change id with a check digit, so a hand-made or
+ * stale-format cursor is refused instead of silently paging from a wrong place.
+ */
+const SCALE = 1000;
+const CHECK = 997;
+
+export function encodeCursor(changeId: number): number {
+  return changeId * SCALE + (changeId % CHECK);
+}
+
+export function decodeCursor(cursor: number): number | null {
+  if (!Number.isSafeInteger(cursor) || cursor <= 0) return null;
+  const id = Math.floor(cursor / SCALE);
+  if (id <= 0 || cursor % SCALE !== id % CHECK) return null;
+  return id;
+}

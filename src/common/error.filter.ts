@@ -1,0 +1,69 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { DomainError, ErrorCode } from './errors';
+import { isUnavailableError } from './unavailable';
+
+interface ErrorBody {
+  error: { code: string; message: string } & Record<string, unknown>;
+}
+
+const CODE_BY_HTTP_STATUS: Partial<Record<number, ErrorCode>> = {
+  [HttpStatus.BAD_REQUEST]: ErrorCode.InvalidRequest,
+  [HttpStatus.UNAUTHORIZED]: ErrorCode.Unauthorized,
+  [HttpStatus.NOT_FOUND]: ErrorCode.NotFound,
+  [HttpStatus.METHOD_NOT_ALLOWED]: ErrorCode.NotFound,
+  [HttpStatus.PAYLOAD_TOO_LARGE]: ErrorCode.PayloadTooLarge,
+  [HttpStatus.UNPROCESSABLE_ENTITY]: ErrorCode.ValidationFailed,
+  [HttpStatus.TOO_MANY_REQUESTS]: ErrorCode.RateLimited,
+  [HttpStatus.SERVICE_UNAVAILABLE]: ErrorCode.ServiceUnavailable,
+};
+
+/** Maps body-parser failures, which arrive as plain errors with an http `type`. */
+function fromBodyParser(err: { type?: string; status?: number }): [number, ErrorCode, string] | null {
+  if (err.type === 'entity.parse.failed') return [400, ErrorCode.InvalidRequest, 'malformed JSON body'];
+  if (err.type === 'entity.too.large') return [413, ErrorCode.PayloadTooLarge, 'request body exceeds 1 MB'];
+  if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') {
+    return [415, ErrorCode.InvalidRequest, 'unsupported body encoding'];
+  }
+  if (typeof err.type === 'string' && err.status && err.status < 500) {
+    return [err.status, ErrorCode.InvalidRequest, 'invalid request body'];
+  }
+  return null;
+}
+
+/** One filter writes every error as `{error: {code, message, ...extra}}`. */
+@Catch()
+export class ErrorEnvelopeFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const [status, body, retryAfter] = this.describe(exception);
+    if (status >= 500) {
+      const req = host.switchToHttp().getRequest<{ method?: string; url?: string }>();
+      this.logger.error(`${req.method} ${req.url} → ${status}`, (exception as Error)?.stack);
+    }
+    if (res.headersSent) return;
+    if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
+    res.status(status).json(body);
+  }
+
+  private describe(exception: unknown): [number, ErrorBody, number | undefined] {
+    if (exception instanceof DomainError) {
+      const { extra, retryAfter } = exception.options;
+      return [exception.status, { error: { code: exception.code, message: exception.message, ...extra } }, retryAfter];
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const code = CODE_BY_HTTP_STATUS[status] ?? (status >= 500 ? ErrorCode.InternalError : ErrorCode.InvalidRequest);
+      const message = status === 404 ? 'route not found' : exception.message;
+      return [status, { error: { code, message } }, undefined];
+    }
+    const parsed = fromBodyParser((exception ?? {}) as { type?: string; status?: number });
+    if (parsed) return [parsed[0], { error: { code: parsed[1], message: parsed[2] } }, undefined];
+    if (isUnavailableError(exception)) {
+      return [503, { error: { code: ErrorCode.ServiceUnavailable, message: 'a backing service is unavailable; retry shortly' } }, 5];
+    }
+    return [500, { error: { code: ErrorCode.InternalError, message: 'unexpected server error' } }, undefined];
+  }
+}

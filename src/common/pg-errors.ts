@@ -1,0 +1,7 @@
+/** The name of the unique constraint or index a Postgres error violated, if that is what it was. */
+export function uniqueViolation(err: unknown): string | null {
+  const e = err as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
+  const code = e?.driverError?.code ?? e?.code;
+  if (code !== '23505') return null;
+  return e?.driverError?.constraint ?? e?.constraint ?? '';
+}

@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AccountContext } from '../accounts/account-context';
+import { QuotaService } from '../billing/quota.service';
+import { DomainError, ErrorCode } from '../common/errors';
+import { domainOf, normalizeHomepageUrl } from '../common/homepage-url';
+import { uniqueViolation } from '../common/pg-errors';
+import { slugify } from '../common/slug';
+import { TargetUrlValidator } from '../common/target-url';
+import { MonitorsRepository } from '../monitors/monitors.repository';
+import { assertCadenceAllowed } from '../monitors/monitors.service';
+import { toMonitor } from '../monitors/dto/monitor.response';
+import { JobQueue } from '../queue/job-queue';
+import { DISCOVERY_ATTEMPTS, JOB_BACKOFF_MS, jobIds, QUEUES } from '../queue/queue.constants';
+import { ScopedLookup } from '../scoping/scoped-lookup';
+import { CompetitorsRepository, CompetitorRow } from './competitors.repository';
+import { AddCompetitorDto, UpdateCompetitorDto } from './dto/competitor.dto';
+import {
+  AddCompetitorResponse,
+  CompetitorDetailDto,
+  CompetitorListItemDto,
+  DiscoveryStatusResponse,
+  NoteDto,
+  toCompetitorDetail,
+  toCompetitorListItem,
+  toNote,
+} from './dto/competitor.response';
+
+function discoveryInProgress(activeId: number): DomainError {
+  return new DomainError(ErrorCode.DiscoveryInProgress, 'a competitor discovery is running in this workspace', {
+    extra: { active_competitor_id: activeId },
+  });
+}
+
+@Injectable()
+export class CompetitorsService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly competitors: CompetitorsRepository,
+    private readonly monitors: MonitorsRepository,
+    private readonly quota: QuotaService,
+    private readonly scope: ScopedLookup,
+    private readonly urls: TargetUrlValidator,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  async list(account: AccountContext, workspaceId: number): Promise<CompetitorListItemDto[]> {
+    await this.scope.workspace(account.accountId, workspaceId);
+    const [rows, monitors] = await Promise.all([this.competitors.list(workspaceId), this.monitors.list({ workspaceId })]);
+    return rows.map((row) => toCompetitorListItem(row, monitors.filter((m) => m.competitor_id === row.id)));
+  }
+
+  async get(account: AccountContext, id: number): Promise<CompetitorDetailDto> {
+    const row = await this.scope.competitor(account.accountId, id);
+    return this.detail(row);
+  }
+
+  private async detail(row: CompetitorRow): Promise<CompetitorDetailDto> {
+    const [monitors, notes] = await Promise.all([
+      this.monitors.list({ workspaceId: row.workspace_id, competitorIds: [row.id] }),
+      this.competitors.notes(row.id),
+    ]);
+    return toCompetitorDetail(row, monitors.map(toMonitor), notes);
+  }
+
+  /**
+   * Starts a discovery (spends one check for the homepage capture). A duplicate URL answers
+   * 200 with the existing competitor; a second discovery in the workspace is 409, also under a race.
+   */
+  async add(account: AccountContext, workspaceId: number, body: AddCompetitorDto): Promise<{ created: boolean; body: AddCompetitorResponse }> {
+    await this.scope.workspace(account.accountId, workspaceId);
+    const url = await this.urls.check(body.url, 'url');
+    const normalized = normalizeHomepageUrl(url.toString());
+    const existing = await this.competitors.byNormalizedUrl(workspaceId, normalized);
+    if (existing) return { created: false, body: await this.existing(existing, url.toString()) };
+    const active = await this.competitors.activeDiscovery(workspaceId);
+    if (active) throw discoveryInProgress(active.id);
+    let competitor: CompetitorRow;
+    try {
+      competitor = await this.db.transaction(async (manager) => {
+        await this.quota.spend(account.accountId, account.plan, 1, manager);
+        const domain = domainOf(url.toString());
+        return this.competitors.insert(
+          {
+            account_id: account.accountId,
+            workspace_id: workspaceId,
+            name: domain,
+            homepage_url: url.toString(),
+            normalized_url: normalized,
+            domain,
+            slug: slugify(domain.replace(/\.[a-z]+$/, ''), 'competitor'),
+            monitor_types: body.monitor_types ?? null,
+          },
+          manager,
+        );
+      });
+    } catch (err) {
+      const violated = uniqueViolation(err);
+      if (violated === null) throw err;
+      const duplicate = await this.competitors.byNormalizedUrl(workspaceId, normalized);
+      if (duplicate) return { created: false, body: await this.existing(duplicate, url.toString()) };
+      const racing = await this.competitors.activeDiscovery(workspaceId);
+      if (racing) throw discoveryInProgress(racing.id);
+      throw err;
+    }
+    await this.jobs.enqueue(
+      QUEUES.discovery,
+      { competitorId: competitor.id },
+      { jobId: jobIds.discovery(competitor.id), attempts: DISCOVERY_ATTEMPTS, backoffMs: JOB_BACKOFF_MS },
+    );
+    return {
+      created: true,
+      body: {
+        status: 'discovering',
+        url: competitor.homepage_url,
+        competitor: {
+          id: competitor.id,
+          name: competitor.name,
+          discovery_status: competitor.discovery_status,
+          homepage_url: competitor.homepage_url,
+        },
+      },
+    };
+  }
+
+  private async existing(row: CompetitorRow, url: string): Promise<AddCompetitorResponse> {
+    const monitors = await this.monitors.list({ workspaceId: row.workspace_id, competitorIds: [row.id] });
+    return { status: 'exists', url, competitor: toCompetitorListItem(row, monitors) };
+  }
+
+  async update(account: AccountContext, id: number, body: UpdateCompetitorDto): Promise<CompetitorDetailDto> {
+    const row = await this.scope.competitor(account.accountId, id);
+    assertCadenceAllowed(account.plan, body.cadence);
+    await this.db.transaction((manager) => this.monitors.updateForCompetitor(id, body, manager));
+    return this.detail(row);
+  }
+
+  async remove(account: AccountContext, id: number): Promise<{ deleted: true; id: number }> {
+    await this.scope.competitor(account.accountId, id);
+    await this.competitors.delete(id);
+    return { deleted: true, id };
+  }
+
+  async discoveryStatus(account: AccountContext, id: number): Promise<DiscoveryStatusResponse> {
+    const row = await this.scope.competitor(account.accountId, id);
+    return {
+      discovery_status: row.discovery_status,
+      competitor: { id: row.id, name: row.name, discovery_status: row.discovery_status },
+    };
+  }
+
+  async addNote(account: AccountContext, id: number, body: string): Promise<NoteDto> {
+    await this.scope.competitor(account.accountId, id);
+    return toNote(await this.competitors.addNote(id, body));
+  }
+}

@@ -1,0 +1,135 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { CADENCES } from '../../billing/plan';
+import { DISCOVERY_TYPES, MONITOR_TYPES } from '../../capture/capture.types';
+import { LastRunDto, MonitorDto, toLastRun } from '../../monitors/dto/monitor.response';
+import type { MonitorWithRun } from '../../monitors/monitors.repository';
+import type { CompetitorRow, NoteRow } from '../competitors.repository';
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+const STATUSES = ['pending', 'running', 'completed', 'failed'];
+
+export class CompetitorMonitorDto {
+  @ApiProperty({ example: 12 }) id: number;
+  @ApiProperty({ example: 'Acme pricing' }) name: string;
+  @ApiProperty({ example: 'pricing', enum: MONITOR_TYPES }) monitor_type: string;
+  @ApiProperty({ example: 'active', enum: ['active', 'paused'] }) status: string;
+  @ApiProperty({ example: 'daily', enum: CADENCES }) cadence: string;
+  @ApiProperty({ type: LastRunDto, nullable: true }) last_run: LastRunDto | null;
+}
+
+export class CompetitorDto {
+  @ApiProperty({ example: 3 }) id: number;
+  @ApiProperty({ example: 'Acme' }) name: string;
+  @ApiProperty({ example: 'https://acme.example/' }) homepage_url: string;
+  @ApiProperty({ example: 'acme.example' }) domain: string;
+  @ApiProperty({ example: 'acme' }) slug: string;
+  @ApiProperty({ example: 'https://acme.example/logo.png', nullable: true, type: String }) logo_url: string | null;
+  @ApiProperty({ example: 'completed', enum: STATUSES }) discovery_status: string;
+  @ApiProperty({ example: '2026-11-22T09:00:09.000Z', nullable: true, type: String }) discovered_at: string | null;
+  @ApiProperty({ example: '2026-11-22T09:00:00.000Z' }) created_at: string;
+}
+
+export class CompetitorListItemDto extends CompetitorDto {
+  @ApiProperty({ type: [CompetitorMonitorDto] }) monitors: CompetitorMonitorDto[];
+}
+
+export class NoteDto {
+  @ApiProperty({ example: 1 }) id: number;
+  @ApiProperty({ example: 'Their sales team offers 30% off to switchers.' }) body: string;
+  @ApiProperty({ example: '2026-11-22T09:00:00.000Z' }) created_at: string;
+}
+
+export class SurfaceDto {
+  @ApiProperty({ example: 'pricing', enum: DISCOVERY_TYPES }) monitor_type: string;
+  @ApiProperty({ example: 'https://acme.example/pricing' }) url: string;
+  @ApiProperty({ example: 'monitored', enum: ['monitored', 'skipped_plan_limit', 'skipped_by_request'] }) outcome: string;
+}
+
+export class DiscoveryDto {
+  @ApiProperty({ example: 'completed', enum: STATUSES }) status: string;
+  @ApiProperty({ example: '2026-11-22T09:00:01.000Z', nullable: true, type: String }) started_at: string | null;
+  @ApiProperty({ example: '2026-11-22T09:00:09.000Z', nullable: true, type: String }) finished_at: string | null;
+  @ApiProperty({ example: null, nullable: true, type: String }) error: string | null;
+  @ApiProperty({ type: [SurfaceDto] }) surfaces: SurfaceDto[];
+}
+
+export class CompetitorDetailDto extends CompetitorDto {
+  @ApiProperty({ type: [MonitorDto] }) monitors: MonitorDto[];
+  @ApiProperty({ type: [NoteDto] }) notes: NoteDto[];
+  @ApiProperty({ type: DiscoveryDto }) discovery: DiscoveryDto;
+}
+
+export class CompetitorListResponse {
+  @ApiProperty({ type: [CompetitorListItemDto] }) competitors: CompetitorListItemDto[];
+}
+export class CompetitorResponse {
+  @ApiProperty({ type: CompetitorDetailDto }) competitor: CompetitorDetailDto;
+}
+
+class DiscoveringCompetitorDto {
+  @ApiProperty({ example: 3 }) id: number;
+  @ApiProperty({ example: 'acme.example' }) name: string;
+  @ApiProperty({ example: 'pending', enum: STATUSES }) discovery_status: string;
+  @ApiProperty({ example: 'https://acme.example/' }) homepage_url: string;
+}
+export class AddCompetitorResponse {
+  @ApiProperty({ example: 'discovering', enum: ['discovering', 'exists'], description: '`exists` on the 200 for a duplicate URL' })
+  status: 'discovering' | 'exists';
+  @ApiProperty({ example: 'https://acme.example/' }) url: string;
+  @ApiProperty({ type: DiscoveringCompetitorDto, description: 'on 200 (duplicate) the full competitor with its monitors' })
+  competitor: DiscoveringCompetitorDto | CompetitorListItemDto;
+}
+export class DiscoveryStatusResponse {
+  @ApiProperty({ example: 'running', enum: STATUSES }) discovery_status: string;
+  @ApiProperty({ type: DiscoveringCompetitorDto }) competitor: { id: number; name: string; discovery_status: string };
+}
+export class NoteResponse {
+  @ApiProperty({ type: NoteDto }) note: NoteDto;
+}
+
+export function toCompetitor(row: CompetitorRow): CompetitorDto {
+  return {
+    id: row.id,
+    name: row.name,
+    homepage_url: row.homepage_url,
+    domain: row.domain,
+    slug: row.slug,
+    logo_url: row.logo_url,
+    discovery_status: row.discovery_status,
+    discovered_at: iso(row.discovered_at),
+    created_at: iso(row.created_at)!,
+  };
+}
+
+export function toCompetitorListItem(row: CompetitorRow, monitors: MonitorWithRun[]): CompetitorListItemDto {
+  return {
+    ...toCompetitor(row),
+    monitors: monitors.map((m) => ({
+      id: m.id,
+      name: m.name,
+      monitor_type: m.monitor_type,
+      status: m.status,
+      cadence: m.cadence,
+      last_run: toLastRun(m.last_run),
+    })),
+  };
+}
+
+export function toNote(row: NoteRow): NoteDto {
+  return { id: row.id, body: row.body, created_at: iso(row.created_at)! };
+}
+
+export function toCompetitorDetail(row: CompetitorRow, monitors: MonitorDto[], notes: NoteRow[]): CompetitorDetailDto {
+  return {
+    ...toCompetitor(row),
+    monitors,
+    notes: notes.map(toNote),
+    discovery: {
+      status: row.discovery_status,
+      started_at: iso(row.discovery_started_at),
+      finished_at: iso(row.discovery_finished_at),
+      error: row.discovery_error,
+      surfaces: row.discovery_surfaces ?? [],
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/** The only reader of process.env: validated once at boot, typed and frozen. */
+export const ROLES = ['all', 'api', 'worker', 'scheduler'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface AppConfig {
+  port: number;
+  role: Role;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** Prefix for Redis keys and BullMQ queues, so test files and tenants do not collide. */
+  redisPrefix: string;
+  publicBaseUrl: string;
+  allowPrivateNetworkTargets: boolean;
+  checkMinIntervalSeconds: number;
+  schedulerTickSeconds: number;
+  chromiumPath: string | null;
+  anthropicApiKey: string | null;
+  anthropicBaseUrl: string | null;
+  anthropicModel: string;
+  webhookRetryBaseSeconds: number;
+  logLevel: 'error' | 'warn' | 'log' | 'debug';
+  dataDir: string;
+  /** Concurrent check jobs per worker process. */
+  workerConcurrency: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function intVar(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolVar(env: Env, name: string): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function urlVar(env: Env, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const port = intVar(env, 'PORT', 3000);
+  return Object.freeze({
+    port,
+    role: oneOf(env, 'ROLE', ROLES, 'all'),
+    databaseUrl: urlVar(env, 'DATABASE_URL'),
+    redisUrl: urlVar(env, 'REDIS_URL'),
+    redisPrefix: env.REDIS_PREFIX || 'rw',
+    publicBaseUrl: (urlVar(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}/v1`).replace(/\/+$/, ''),
+    allowPrivateNetworkTargets: boolVar(env, 'ALLOW_PRIVATE_NETWORK_TARGETS'),
+    checkMinIntervalSeconds: intVar(env, 'CHECK_MIN_INTERVAL_SECONDS', 300),
+    schedulerTickSeconds: intVar(env, 'SCHEDULER_TICK_SECONDS', 15, 1),
+    chromiumPath: env.CHROMIUM_PATH || null,
+    anthropicApiKey: env.ANTHROPIC_API_KEY || null,
+    anthropicBaseUrl: urlVar(env, 'ANTHROPIC_BASE_URL'),
+    anthropicModel: env.ANTHROPIC_MODEL || 'claude-sonnet-4-5',
+    webhookRetryBaseSeconds: intVar(env, 'WEBHOOK_RETRY_BASE_SECONDS', 30),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug'] as const, 'log'),
+    dataDir: env.DATA_DIR || '.data',
+    workerConcurrency: intVar(env, 'WORKER_CONCURRENCY', 64, 1),
+  });
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export function runsApi(config: AppConfig): boolean {
+  return config.role === 'all' || config.role === 'api';
+}
+export function runsWorker(config: AppConfig): boolean {
+  return config.role === 'all' || config.role === 'worker';
+}
+export function runsScheduler(config: AppConfig): boolean {
+  return config.role === 'all' || config.role === 'scheduler';
+}

@@ -1,0 +1,31 @@
+import type { DataSourceOptions } from 'typeorm';
+import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
+
+export const MIGRATIONS = [InitialSchema1763800000000];
+
+export interface ConnectionTarget {
+  url?: string;
+  /** Unix socket directory of the embedded server. */
+  socketDir?: string;
+  port?: number;
+  poolSize?: number;
+}
+
+export function dataSourceOptions(target: ConnectionTarget): DataSourceOptions {
+  const connection = target.socketDir
+    ? { host: target.socketDir, port: target.port, username: 'postgres', database: 'postgres' }
+    : { url: target.url };
+  return {
+    type: 'postgres',
+    ...connection,
+    migrations: MIGRATIONS,
+    migrationsRun: false,
+    synchronize: false,
+    logging: ['error'],
+    extra: {
+      max: target.poolSize ?? 20,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30000,
+    },
+  };
+}

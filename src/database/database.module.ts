@@ -1,0 +1,47 @@
+import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { dataSourceOptions } from './data-source-options';
+import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+
+const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
+
+async function openDataSource(config: AppConfig, embedded: EmbeddedPostgres | null): Promise<DataSource> {
+  const options = embedded
+    ? dataSourceOptions({ socketDir: embedded.socketDir, port: embedded.port, poolSize: 1 })
+    : dataSourceOptions({ url: config.databaseUrl! });
+  const dataSource = new DataSource(options);
+  await dataSource.initialize();
+  const applied = await dataSource.runMigrations({ transaction: 'each' });
+  if (applied.length) new Logger('Database').log(`applied ${applied.length} migration(s)`);
+  return dataSource;
+}
+
+/** Owns the Postgres connection: the configured server, or PGlite when DATABASE_URL is unset. */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: EMBEDDED,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => (config.databaseUrl ? null : startEmbeddedPostgres(config.dataDir)),
+    },
+    {
+      provide: DataSource,
+      inject: [APP_CONFIG, EMBEDDED],
+      useFactory: openDataSource,
+    },
+  ],
+  exports: [DataSource],
+})
+export class DatabaseModule implements OnApplicationShutdown {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(EMBEDDED) private readonly embedded: EmbeddedPostgres | null,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    await this.embedded?.stop();
+  }
+}

@@ -1,0 +1,44 @@
+import type { BlogFields, BlogPost } from '../capture/capture.types';
+import type { FieldDiff } from './diff.types';
+import { at, fieldDiff } from './field-diff';
+import { diffKeyedSets, sameText, shownText } from './keyed-set';
+import { normalizeUrl } from './noise';
+
+/** Fields of an existing post whose edits are worth recording (never alerting on). */
+const EDITABLE: Array<keyof Pick<BlogPost, 'title' | 'excerpt' | 'date' | 'author'>> = [
+  'title',
+  'excerpt',
+  'date',
+  'author',
+];
+
+/**
+ * Blog indexes: a new post is the news. A post that disappears has almost always dropped off a
+ * paginated index because newer ones arrived, so removals are informational, as are edits to an
+ * existing post's title, excerpt, date or author.
+ */
+export function diffBlog(before: BlogFields, after: BlogFields): FieldDiff[] {
+  const diffs: FieldDiff[] = [];
+  const posts = diffKeyedSets(before.posts, after.posts, (post) => post.key || postUrl(post), {
+    // Keys built from a slug or a title can drift; the canonical URL, then the title, still identify the post.
+    fallbacks: [postUrl, (post) => post.title],
+  });
+  for (const { key, item } of posts.added) {
+    diffs.push(fieldDiff('added', 'post_added', at('posts', key), 'alertable', null, item));
+  }
+  for (const { key, item } of posts.removed) {
+    diffs.push(fieldDiff('removed', 'post_removed', at('posts', key), 'informational', item, null));
+  }
+  for (const { key, before: old, after: next } of posts.matched) {
+    for (const field of EDITABLE) {
+      if (sameText(old[field], next[field])) continue;
+      const path = `${at('posts', key)}.${field}`;
+      diffs.push(fieldDiff('modified', 'post_updated', path, 'informational', shownText(old[field]), shownText(next[field])));
+    }
+  }
+  return diffs;
+}
+
+function postUrl(post: BlogPost): string | null {
+  return post.url ? normalizeUrl(post.url) : null;
+}

@@ -1,0 +1,56 @@
+import type { ChangelogEntry, ChangelogFields } from '../capture/capture.types';
+import type { FieldDiff } from './diff.types';
+import { at, fieldDiff } from './field-diff';
+import { diffKeyedSets, diffTextSets, sameText, shownText } from './keyed-set';
+
+/** A version number inside a heading: "v2.4.8 (Pre-release)" → "2.4.8". */
+const VERSION = /\bv?(\d+(?:\.\d+)+(?:-[0-9a-z.]+)?)\b/i;
+
+/**
+ * Changelogs: a new entry is the news and is alertable. Everything that happens to an entry that
+ * was already there is bookkeeping (a heading relabelled "(Pre-release)", a date fixed, an old entry
+ * dropping off the page) and is informational — with one exception: items added to the newest
+ * entry, because an "Unreleased" section growing is how many projects announce features.
+ */
+export function diffChangelog(before: ChangelogFields, after: ChangelogFields): FieldDiff[] {
+  const diffs: FieldDiff[] = [];
+  const entries = diffKeyedSets(before.entries, after.entries, (entry) => entry.key || entry.version || entry.title, {
+    // Keys taken from a heading change when the heading is relabelled; the version number does not.
+    fallbacks: [versionOf],
+  });
+  for (const { key, item } of entries.added) {
+    diffs.push(fieldDiff('added', 'entry_added', at('entries', key), 'alertable', null, item));
+  }
+  for (const { key, item } of entries.removed) {
+    diffs.push(fieldDiff('removed', 'entry_removed', at('entries', key), 'informational', item, null));
+  }
+  const newest = after.entries?.[0];
+  for (const { key, before: old, after: next } of entries.matched) {
+    diffs.push(...diffEntry(at('entries', key), old, next, next === newest));
+  }
+  return diffs;
+}
+
+function diffEntry(path: string, old: ChangelogEntry, next: ChangelogEntry, newest: boolean): FieldDiff[] {
+  const diffs: FieldDiff[] = [];
+  for (const field of ['title', 'date'] as const) {
+    if (sameText(old[field], next[field])) continue;
+    diffs.push(
+      fieldDiff('modified', 'entry_updated', `${path}.${field}`, 'informational', shownText(old[field]), shownText(next[field])),
+    );
+  }
+  const items = diffTextSets(old.items, next.items);
+  for (const { key, item } of items.added) {
+    const tier = newest ? 'alertable' : 'informational';
+    diffs.push(fieldDiff('added', 'entry_updated', at(`${path}.items`, key), tier, null, shownText(item)));
+  }
+  for (const { key, item } of items.removed) {
+    diffs.push(fieldDiff('removed', 'entry_updated', at(`${path}.items`, key), 'informational', shownText(item), null));
+  }
+  return diffs;
+}
+
+function versionOf(entry: ChangelogEntry): string | null {
+  const match = VERSION.exec(entry.version ?? '') ?? VERSION.exec(entry.title ?? '');
+  return match ? match[1] : null;
+}

@@ -1,0 +1,152 @@
+import type { MonitorType } from '../capture/capture.types';
+import type { ChangeCategory, ChangeDelta, ChangeDirection, ChangeType, FieldDiff } from './diff.types';
+
+/*
+ * How a change's category, direction and delta follow from its field diffs.
+ *
+ * The diffs considered are the alertable ones; when there are none (a change below the alert
+ * line), the informational ones stand in, so the label still describes what moved.
+ *
+ * Category — the first that applies, in this order:
+ *   pricing       any price, plan, billing-period or free-trial diff
+ *   partnership   an integration added, or a new post / changelog entry whose text mentions a
+ *                 partner, a partnership, an "integration with", or an acquisition
+ *   feature       features added/removed, changelog entries, integrations removed
+ *   positioning   headline, subheadline, CTAs, navigation, announcement
+ *   social_proof  customer logos, testimonials, social-proof counts
+ *   content       posts, docs sections/pages, titles, custom headings and text
+ *   other         anything else (careers openings); with no diffs at all, the monitor type's
+ *                 usual category
+ * Pricing comes first because money is what readers act on; partnership before feature because
+ * a partner announcement is rarer and more telling than one more feature.
+ *
+ * Direction — "things added or increased" against "removed or decreased", alertable diffs only:
+ *   +1 for op `added` and for `price_increased`; −1 for op `removed` and for `price_decreased`.
+ *   A positive sum is `advanced`, a negative one `retreated`, zero `neutral`. So a price rise
+ *   advances and a price cut, a dropped plan or a removed feature retreat.
+ *
+ * Delta — counts of alertable diffs: `added` (op added, or an increase), `removed` (op removed,
+ * or a decrease), `modified` (every other alertable diff: a headline rewritten, a plan renamed).
+ */
+
+const CATEGORY_OF: Record<ChangeType, ChangeCategory> = {
+  announcement_changed: 'positioning',
+  billing_period_added: 'pricing',
+  billing_period_removed: 'pricing',
+  content_added: 'content',
+  content_changed: 'content',
+  content_removed: 'content',
+  cta_added: 'positioning',
+  cta_changed: 'positioning',
+  cta_removed: 'positioning',
+  entry_added: 'feature',
+  entry_removed: 'feature',
+  entry_updated: 'feature',
+  feature_added: 'feature',
+  feature_removed: 'feature',
+  free_trial_changed: 'pricing',
+  heading_added: 'content',
+  heading_removed: 'content',
+  headline_changed: 'positioning',
+  integration_added: 'partnership',
+  integration_removed: 'feature',
+  logo_added: 'social_proof',
+  logo_removed: 'social_proof',
+  navigation_added: 'positioning',
+  navigation_removed: 'positioning',
+  opening_added: 'other',
+  opening_removed: 'other',
+  opening_updated: 'other',
+  page_added: 'content',
+  page_removed: 'content',
+  plan_added: 'pricing',
+  plan_removed: 'pricing',
+  plan_renamed: 'pricing',
+  post_added: 'content',
+  post_removed: 'content',
+  post_updated: 'content',
+  price_added: 'pricing',
+  price_changed: 'pricing',
+  price_decreased: 'pricing',
+  price_increased: 'pricing',
+  price_removed: 'pricing',
+  section_added: 'content',
+  section_removed: 'content',
+  social_proof_changed: 'social_proof',
+  subheadline_changed: 'positioning',
+  testimonial_added: 'social_proof',
+  testimonial_removed: 'social_proof',
+  title_changed: 'content',
+};
+
+const PRIORITY: ChangeCategory[] = ['pricing', 'partnership', 'feature', 'positioning', 'social_proof', 'content', 'other'];
+
+/** What a monitor of each type usually reports, for a change with no diffs to go by. */
+const TYPE_CATEGORY: Record<MonitorType, ChangeCategory> = {
+  blog: 'content',
+  careers: 'other',
+  changelog: 'feature',
+  custom: 'content',
+  docs: 'content',
+  homepage: 'positioning',
+  integrations: 'feature',
+  pricing: 'pricing',
+};
+
+/** Words that make a new post or entry a partnership story rather than a feature or an article. */
+const PARTNERSHIP = /\bpartner(?:s|ship|ships|ed|ing)?\b|\bintegrations? with\b|\bacquir(?:es|ed|ing)\b|\bacquisition\b/i;
+
+export function deriveCategory(type: MonitorType, diffs: readonly FieldDiff[]): ChangeCategory {
+  const considered = consideredDiffs(diffs);
+  if (considered.length === 0) return TYPE_CATEGORY[type];
+  const found = new Set(considered.map(categoryOf));
+  return PRIORITY.find((category) => found.has(category)) ?? 'other';
+}
+
+export function deriveDirection(diffs: readonly FieldDiff[]): ChangeDirection {
+  let balance = 0;
+  for (const diff of diffs) {
+    if (diff.tier === 'alertable') balance += weight(diff);
+  }
+  if (balance > 0) return 'advanced';
+  if (balance < 0) return 'retreated';
+  return 'neutral';
+}
+
+export function deriveDelta(diffs: readonly FieldDiff[]): ChangeDelta {
+  const delta: ChangeDelta = { added: 0, removed: 0, modified: 0 };
+  for (const diff of diffs) {
+    if (diff.tier !== 'alertable') continue;
+    const w = weight(diff);
+    if (w > 0) delta.added += 1;
+    else if (w < 0) delta.removed += 1;
+    else delta.modified += 1;
+  }
+  return delta;
+}
+
+function weight(diff: FieldDiff): number {
+  if (diff.op === 'added' || diff.change_type === 'price_increased') return 1;
+  if (diff.op === 'removed' || diff.change_type === 'price_decreased') return -1;
+  return 0;
+}
+
+function consideredDiffs(diffs: readonly FieldDiff[]): readonly FieldDiff[] {
+  const alertable = diffs.filter((diff) => diff.tier === 'alertable');
+  if (alertable.length > 0) return alertable;
+  return diffs.filter((diff) => diff.tier === 'informational');
+}
+
+function categoryOf(diff: FieldDiff): ChangeCategory {
+  const announced = diff.change_type === 'post_added' || diff.change_type === 'entry_added';
+  if (announced && PARTNERSHIP.test(textOf(diff.new))) return 'partnership';
+  return CATEGORY_OF[diff.change_type] ?? 'other';
+}
+
+/** All strings inside a diff value (a post's title and excerpt, an entry's items), joined. */
+function textOf(value: unknown, depth = 0): string {
+  if (typeof value === 'string') return value;
+  if (depth > 3 || value === null || typeof value !== 'object') return '';
+  const parts = Array.isArray(value) ? value : Object.values(value);
+  return parts.map((part) => textOf(part, depth + 1)).join('\n');
+}

@@ -1,0 +1,56 @@
+import type {
+  BlogFields,
+  CaptureFields,
+  CareersFields,
+  ChangelogFields,
+  CustomFields,
+  DocsFields,
+  HomepageFields,
+  IntegrationsFields,
+  MonitorType,
+  PricingFields,
+} from '../capture/capture.types';
+import { diffBlog } from './blog.differ';
+import { diffCareers } from './careers.differ';
+import { diffChangelog } from './changelog.differ';
+import { diffCustom } from './custom.differ';
+import { deriveCategory, deriveDelta, deriveDirection } from './derive';
+import type { DiffResult, FieldDiff } from './diff.types';
+import { diffDocs } from './docs.differ';
+import { diffHomepage } from './homepage.differ';
+import { diffIntegrations } from './integrations.differ';
+import { markdownDiff } from './markdown-diff';
+import { diffPricing } from './pricing.differ';
+
+export interface CaptureSide {
+  fields: CaptureFields;
+  markdown: string;
+}
+
+type Differ = (before: CaptureFields, after: CaptureFields) => FieldDiff[];
+
+// Both captures of a monitor are extracted for its type, so each differ may read its own shape.
+const DIFFERS: Record<MonitorType, Differ> = {
+  blog: (before, after) => diffBlog(before as BlogFields, after as BlogFields),
+  careers: (before, after) => diffCareers(before as CareersFields, after as CareersFields),
+  changelog: (before, after) => diffChangelog(before as ChangelogFields, after as ChangelogFields),
+  custom: (before, after) => diffCustom(before as CustomFields, after as CustomFields),
+  docs: (before, after) => diffDocs(before as DocsFields, after as DocsFields),
+  homepage: (before, after) => diffHomepage(before as HomepageFields, after as HomepageFields),
+  integrations: (before, after) => diffIntegrations(before as IntegrationsFields, after as IntegrationsFields),
+  pricing: (before, after) => diffPricing(before as PricingFields, after as PricingFields),
+};
+
+/** Compares two captures of one monitor: typed field diffs, the markdown diff, and what they add up to. */
+export function diffCaptures(type: MonitorType, before: CaptureSide, after: CaptureSide): DiffResult {
+  const field_diffs = DIFFERS[type](before.fields, after.fields);
+  return {
+    monitor_type: type,
+    field_diffs,
+    raw_diff: markdownDiff(before.markdown, after.markdown),
+    category: deriveCategory(type, field_diffs),
+    direction: deriveDirection(field_diffs),
+    delta: deriveDelta(field_diffs),
+    alertable: field_diffs.some((diff) => diff.tier === 'alertable'),
+  };
+}

@@ -1,0 +1,84 @@
+import { createTwoFilesPatch, diffArrays, formatPatch } from 'diff';
+import { textKey } from './keyed-set';
+
+/** Lines of context around each hunk: enough to locate a change, short enough for an excerpt. */
+const CONTEXT_LINES = 3;
+/**
+ * jsdiff's line diff is O(N·D): instant for real page updates, slow only when two large pages have
+ * almost nothing in common. Past this budget the diff is reported as a whole-page replacement.
+ */
+const DIFF_BUDGET_MS = 2000;
+
+/**
+ * Unified diff of two markdown captures that shows only meaningful differences.
+ *
+ * Lines are compared by their noise-normalised, case-folded text, and blank lines are left out,
+ * so re-flowed whitespace, quote styles, rotating tokens and timestamps give no hunk and a page
+ * that changed only by noise yields ''. Lines that are noise-equal are shown with the before text
+ * on both sides; hunk line numbers count the non-blank lines shown.
+ */
+export function markdownDiff(before: string, after: string): string {
+  const old = meaningfulLines(before);
+  const next = meaningfulLines(after);
+  if (old.keys.length === next.keys.length && old.keys.every((key, i) => key === next.keys[i])) return '';
+
+  const changes = diffArrays(old.keys, next.keys, { timeout: DIFF_BUDGET_MS });
+  if (!changes) return wholeReplacement(old.lines, next.lines);
+
+  // Rebuild the after side so noise-equal lines read exactly like before and drop out of the patch.
+  const shownAfter: string[] = [];
+  let i = 0;
+  let j = 0;
+  for (const change of changes) {
+    const count = change.count ?? change.value.length;
+    if (change.added) {
+      shownAfter.push(...next.lines.slice(j, j + count));
+      j += count;
+    } else if (change.removed) {
+      i += count;
+    } else {
+      shownAfter.push(...old.lines.slice(i, i + count));
+      i += count;
+      j += count;
+    }
+  }
+  const patch = createTwoFilesPatch('before', 'after', asText(old.lines), asText(shownAfter), undefined, undefined, {
+    context: CONTEXT_LINES,
+    timeout: DIFF_BUDGET_MS,
+  });
+  return patch ?? wholeReplacement(old.lines, next.lines);
+}
+
+function meaningfulLines(markdown: string): { lines: string[]; keys: string[] } {
+  const lines: string[] = [];
+  const keys: string[] = [];
+  for (const line of (markdown ?? '').split(/\r?\n/)) {
+    const key = textKey(line);
+    if (key === '') continue;
+    lines.push(line.trimEnd());
+    keys.push(key);
+  }
+  return { lines, keys };
+}
+
+function asText(lines: string[]): string {
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+function wholeReplacement(oldLines: string[], newLines: string[]): string {
+  return formatPatch({
+    oldFileName: 'before',
+    newFileName: 'after',
+    oldHeader: undefined,
+    newHeader: undefined,
+    hunks: [
+      {
+        oldStart: 1,
+        oldLines: oldLines.length,
+        newStart: 1,
+        newLines: newLines.length,
+        lines: [...oldLines.map((line) => `-${line}`), ...newLines.map((line) => `+${line}`)],
+      },
+    ],
+  });
+}

@@ -1,0 +1,205 @@
+import type { BillingPeriod, PlanPrice, PricingFields, PricingPlan } from '../capture/capture.types';
+import type { FieldDiff } from './diff.types';
+import { at, fieldDiff, presenceOp } from './field-diff';
+import { diffKeyedSets, diffTextSets, sameText, shownText, textKey } from './keyed-set';
+
+/** Amounts are parsed decimals; anything closer than this is the same price written differently. */
+const SAME_AMOUNT = 1e-6;
+
+/**
+ * Pricing pages: plans keyed by plan key, prices within a plan keyed by billing period (a yearly
+ * price is never compared with a monthly one), features and line items as keyed sets.
+ */
+export function diffPricing(before: PricingFields, after: PricingFields): FieldDiff[] {
+  const diffs: FieldDiff[] = [];
+  // Periods already reported through a plan or line item, so the page-level list does not repeat them.
+  const explained = new Set<BillingPeriod>();
+
+  const plans = diffKeyedSets(before.plans, after.plans, (plan) => plan.key || plan.name, {
+    // A plan whose key moved keeps its identity when its name or its exact prices are unchanged.
+    fallbacks: [(plan) => plan.name, priceSignature],
+  });
+  for (const { key, item } of plans.added) {
+    (item.prices ?? []).forEach((price) => explained.add(price.period));
+    diffs.push(fieldDiff('added', 'plan_added', at('plans', key), 'alertable', null, item));
+  }
+  for (const { key, item } of plans.removed) {
+    (item.prices ?? []).forEach((price) => explained.add(price.period));
+    diffs.push(fieldDiff('removed', 'plan_removed', at('plans', key), 'alertable', item, null));
+  }
+  for (const { key, before: old, after: next } of plans.matched) {
+    diffs.push(...diffPlan(at('plans', key), old, next, explained));
+  }
+
+  diffs.push(...diffLineItems(before, after, explained));
+
+  if (!sameText(before.free_trial, after.free_trial)) {
+    const old = shownText(before.free_trial);
+    const next = shownText(after.free_trial);
+    diffs.push(fieldDiff(presenceOp(old, next), 'free_trial_changed', 'free_trial', 'alertable', old, next));
+  }
+
+  const periods = diffTextSets(knownPeriods(before.billing_periods), knownPeriods(after.billing_periods));
+  for (const { item } of periods.added) {
+    if (explained.has(item as BillingPeriod)) continue;
+    diffs.push(fieldDiff('added', 'billing_period_added', at('billing_periods', item), 'alertable', null, item));
+  }
+  for (const { item } of periods.removed) {
+    if (explained.has(item as BillingPeriod)) continue;
+    diffs.push(fieldDiff('removed', 'billing_period_removed', at('billing_periods', item), 'alertable', item, null));
+  }
+  return diffs;
+}
+
+function diffPlan(path: string, old: PricingPlan, next: PricingPlan, explained: Set<BillingPeriod>): FieldDiff[] {
+  const diffs: FieldDiff[] = [];
+  if (!sameText(old.name, next.name)) {
+    diffs.push(fieldDiff('updated', 'plan_renamed', `${path}.name`, 'alertable', old.name, next.name));
+  }
+
+  const priceDiffs = diffPrices(path, old.prices ?? [], next.prices ?? [], explained);
+  diffs.push(...priceDiffs);
+  // The free / contact-sales flags restate the prices; report them only when no price diff already says so.
+  if (priceDiffs.length === 0) {
+    if (Boolean(old.free) !== Boolean(next.free)) {
+      diffs.push(fieldDiff('updated', 'price_changed', `${path}.free`, 'alertable', old.free, next.free));
+    }
+    if (Boolean(old.contact_sales) !== Boolean(next.contact_sales)) {
+      diffs.push(
+        fieldDiff('updated', 'price_changed', `${path}.contact_sales`, 'alertable', old.contact_sales, next.contact_sales),
+      );
+    }
+  }
+
+  const features = diffTextSets(old.features, next.features);
+  for (const { key, item } of features.added) {
+    diffs.push(fieldDiff('added', 'feature_added', at(`${path}.features`, key), 'alertable', null, shownText(item)));
+  }
+  for (const { key, item } of features.removed) {
+    diffs.push(fieldDiff('removed', 'feature_removed', at(`${path}.features`, key), 'alertable', shownText(item), null));
+  }
+
+  if (!sameText(old.cta, next.cta)) {
+    const oldCta = shownText(old.cta);
+    const newCta = shownText(next.cta);
+    diffs.push(fieldDiff(presenceOp(oldCta, newCta), 'cta_changed', `${path}.cta`, 'alertable', oldCta, newCta));
+  }
+  return diffs;
+}
+
+/**
+ * Prices of one plan. A price under a period the plan did not have before is a new billing period
+ * (Joplin adding yearly prices beside unchanged monthly ones), never a cut of the monthly price.
+ * A plan that had no price at all and now has one (or the reverse) gains or loses a price.
+ */
+function diffPrices(
+  path: string,
+  before: PlanPrice[],
+  after: PlanPrice[],
+  explained: Set<BillingPeriod>,
+): FieldDiff[] {
+  const diffs: FieldDiff[] = [];
+  const prices = diffKeyedSets(withPriceKeys(before), withPriceKeys(after), (entry) => entry.key);
+  const beforePeriods = new Set(before.map((price) => price.period));
+  const afterPeriods = new Set(after.map((price) => price.period));
+
+  for (const { key, item } of prices.added) {
+    const newPeriod = before.length > 0 && !beforePeriods.has(item.price.period);
+    explained.add(item.price.period);
+    const type = newPeriod ? 'billing_period_added' : 'price_added';
+    diffs.push(fieldDiff('added', type, at(`${path}.prices`, key), 'alertable', null, item.price));
+  }
+  for (const { key, item } of prices.removed) {
+    const lostPeriod = after.length > 0 && !afterPeriods.has(item.price.period);
+    explained.add(item.price.period);
+    const type = lostPeriod ? 'billing_period_removed' : 'price_removed';
+    diffs.push(fieldDiff('removed', type, at(`${path}.prices`, key), 'alertable', item.price, null));
+  }
+  for (const { key, before: old, after: next } of prices.matched) {
+    const diff = comparePrice(at(`${path}.prices`, key), old.price, next.price);
+    if (diff) diffs.push(diff);
+  }
+  return diffs;
+}
+
+/**
+ * Usage-based line items ("L40S GPU: $2.50/hr") keyed by their own key, falling back to the label.
+ * A relabelled line item with the same price is only informational.
+ */
+function diffLineItems(before: PricingFields, after: PricingFields, explained: Set<BillingPeriod>): FieldDiff[] {
+  const diffs: FieldDiff[] = [];
+  const items = diffKeyedSets(before.line_items, after.line_items, (item) => item.key || item.label, {
+    fallbacks: [(item) => item.label],
+  });
+  for (const { key, item } of items.added) {
+    explained.add(item.price.period);
+    diffs.push(fieldDiff('added', 'price_added', at('line_items', key), 'alertable', null, item));
+  }
+  for (const { key, item } of items.removed) {
+    explained.add(item.price.period);
+    diffs.push(fieldDiff('removed', 'price_removed', at('line_items', key), 'alertable', item, null));
+  }
+  for (const { key, before: old, after: next } of items.matched) {
+    const path = at('line_items', key);
+    const diff = comparePrice(`${path}.price`, old.price, next.price);
+    if (diff) diffs.push(diff);
+    if (!sameText(old.label, next.label)) {
+      diffs.push(fieldDiff('modified', 'title_changed', `${path}.label`, 'informational', old.label, next.label));
+    }
+  }
+  return diffs;
+}
+
+/**
+ * One price seen twice. Amounts are compared only in the same currency and period; anything else
+ * (a currency switch, a per-hour price becoming per-month) is reported whole as `price_changed`
+ * because "higher" or "lower" would be meaningless.
+ */
+function comparePrice(path: string, old: PlanPrice, next: PlanPrice): FieldDiff | null {
+  const currencyChanged = old.currency !== null && next.currency !== null && old.currency !== next.currency;
+  if (currencyChanged || old.period !== next.period) {
+    return fieldDiff('modified', 'price_changed', path, 'alertable', old, next);
+  }
+  if (old.amount === null || next.amount === null) {
+    if (old.amount === next.amount) return compareUnit(path, old, next);
+    return fieldDiff('updated', 'price_changed', `${path}.amount`, 'alertable', old.amount, next.amount);
+  }
+  if (Math.abs(next.amount - old.amount) > SAME_AMOUNT) {
+    const type = next.amount > old.amount ? 'price_increased' : 'price_decreased';
+    return fieldDiff('updated', type, `${path}.amount`, 'alertable', old.amount, next.amount);
+  }
+  return compareUnit(path, old, next);
+}
+
+function compareUnit(path: string, old: PlanPrice, next: PlanPrice): FieldDiff | null {
+  if (sameText(old.unit, next.unit)) return null;
+  return fieldDiff('updated', 'price_changed', `${path}.unit`, 'alertable', shownText(old.unit), shownText(next.unit));
+}
+
+/**
+ * Prices are keyed by billing period. When a plan lists several prices for one period (a base fee
+ * and a per-seat fee), the unit tells them apart; equal units are numbered by the keyed set.
+ */
+function withPriceKeys(prices: PlanPrice[]): Array<{ key: string; price: PlanPrice }> {
+  const perPeriod = new Map<BillingPeriod, number>();
+  for (const price of prices) perPeriod.set(price.period, (perPeriod.get(price.period) ?? 0) + 1);
+  return prices.map((price) => {
+    const unit = textKey(price.unit);
+    const shared = (perPeriod.get(price.period) ?? 0) > 1;
+    return { key: shared && unit ? `${price.period}:${unit}` : price.period, price };
+  });
+}
+
+/** Exact prices of a plan, used to recognise a renamed plan; plans without a number have none. */
+function priceSignature(plan: PricingPlan): string | null {
+  const numeric = (plan.prices ?? []).filter((price) => price.amount !== null);
+  if (numeric.length === 0) return null;
+  return numeric
+    .map((price) => `${price.period}:${price.currency ?? ''}:${price.amount}`)
+    .sort()
+    .join('|');
+}
+
+function knownPeriods(periods: BillingPeriod[] | null | undefined): string[] {
+  return (periods ?? []).filter((period) => period !== 'unknown');
+}

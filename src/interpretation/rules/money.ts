@@ -1,0 +1,134 @@
+import type { BillingPeriod, PlanPrice } from '../../capture/capture.types';
+
+/** How a price is written in a summary: the symbol where the page put it, the period in words. */
+export interface MoneyStyle {
+  currency: string | null;
+  /** True when the page writes the symbol after the number ("1.99€"); kept so the summary reads like the page. */
+  symbolAfter: boolean;
+}
+
+const SYMBOLS: Record<string, string> = {
+  AUD: 'A$',
+  BRL: 'R$',
+  CAD: 'CA$',
+  CHF: 'CHF',
+  EUR: '€',
+  GBP: '£',
+  INR: '₹',
+  JPY: '¥',
+  USD: '$',
+};
+
+/** Symbols that read naturally after the amount when the page gives no hint. */
+const SUFFIX_BY_DEFAULT = new Set(['CHF']);
+
+export function styleOf(price: Pick<PlanPrice, 'currency' | 'text'> | null | undefined): MoneyStyle {
+  const currency = price?.currency ?? null;
+  const text = price?.text ?? '';
+  const symbol = currency ? (SYMBOLS[currency] ?? currency) : null;
+  let symbolAfter = currency ? SUFFIX_BY_DEFAULT.has(currency) : false;
+  if (symbol && text) {
+    const at = text.indexOf(symbol.slice(-1));
+    const firstDigit = text.search(/\d/);
+    if (at >= 0 && firstDigit >= 0) symbolAfter = at > firstDigit;
+  }
+  return { currency, symbolAfter };
+}
+
+/** 49 → "49", 3600 → "3,600", 2.5 → "2.50", 0.025 → "0.025": cents always shown once there are any. */
+export function formatAmount(amount: number): string {
+  if (Number.isInteger(amount)) return amount.toLocaleString('en-US');
+  const cents = Math.round(amount * 100);
+  const decimals = Math.abs(amount * 100 - cents) < 1e-9 ? 2 : Math.min(4, decimalsOf(amount));
+  return amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+function decimalsOf(amount: number): number {
+  const text = amount.toString();
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
+
+export function formatMoney(amount: number, style: MoneyStyle): string {
+  const number = formatAmount(amount);
+  if (!style.currency) return number;
+  const symbol = SYMBOLS[style.currency] ?? style.currency;
+  // ISO codes without a symbol ("CHF", "SEK") read as words, so they follow the number.
+  if (style.symbolAfter || /^[A-Z]{3}$/.test(symbol)) return `${number} ${symbol}`;
+  return `${symbol}${number}`;
+}
+
+/** "a month", "per hour"…; empty when the period is unknown, so the sentence simply omits it. */
+export function periodPhrase(period: BillingPeriod | null | undefined): string {
+  switch (period) {
+    case 'month':
+      return 'a month';
+    case 'year':
+      return 'a year';
+    case 'week':
+      return 'a week';
+    case 'day':
+      return 'a day';
+    case 'hour':
+      return 'per hour';
+    case 'one_time':
+      return 'one-off';
+    default:
+      return '';
+  }
+}
+
+/** "/month" style, for compact headlines. */
+export function periodSlash(period: BillingPeriod | null | undefined): string {
+  switch (period) {
+    case 'month':
+    case 'year':
+    case 'week':
+    case 'day':
+    case 'hour':
+      return `/${period}`;
+    default:
+      return '';
+  }
+}
+
+/** "per agent" + "a month" → "per agent a month"; a unit that already names time ("per GB-month") stands alone. */
+export function unitAndPeriod(unit: string | null | undefined, period: BillingPeriod | null | undefined): string {
+  const cleanUnit = normaliseUnit(unit);
+  const phrase = periodPhrase(period);
+  if (cleanUnit && /(month|year|hour|day|week|\bmo\b|\bhr\b)/i.test(cleanUnit)) return cleanUnit;
+  return [cleanUnit, phrase].filter(Boolean).join(' ');
+}
+
+function normaliseUnit(unit: string | null | undefined): string {
+  const text = (unit ?? '').replace(/\s+/g, ' ').trim();
+  if (!text) return '';
+  return /^per\b/i.test(text) ? text.toLowerCase() : `per ${text.toLowerCase()}`;
+}
+
+/** Signed percentage change, rounded to what a reader needs: "+20%", "-34%", "+0.5%". */
+export function percentChange(oldAmount: number, newAmount: number): number | null {
+  if (!Number.isFinite(oldAmount) || !Number.isFinite(newAmount) || oldAmount === 0) return null;
+  return ((newAmount - oldAmount) / Math.abs(oldAmount)) * 100;
+}
+
+export function formatPercent(value: number, signed = true): string {
+  const rounded = Math.abs(value) >= 1 ? Math.round(Math.abs(value)) : Math.round(Math.abs(value) * 10) / 10;
+  const sign = !signed ? '' : value > 0 ? '+' : value < 0 ? '-' : '';
+  return `${sign}${rounded}%`;
+}
+
+/**
+ * A yearly price is often shown as a monthly equivalent "billed yearly". When the page's own text
+ * speaks of months, the amount is already per month; otherwise divide by twelve for comparisons.
+ */
+export function monthlyEquivalent(price: Pick<PlanPrice, 'amount' | 'period' | 'text'>): number | null {
+  if (price.amount === null) return null;
+  if (price.period === 'month') return price.amount;
+  if (price.period === 'year') return quotesMonthly(price.text) ? price.amount : price.amount / 12;
+  return null;
+}
+
+export function quotesMonthly(text: string | null | undefined): boolean {
+  return /\/\s*mo(nth)?\b|per month|a month|monthly|\bmo\b/i.test(text ?? '');
+}

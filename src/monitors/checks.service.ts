@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { AccountContext } from '../accounts/account-context';
+import { QuotaService } from '../billing/quota.service';
+import { DomainError, ErrorCode } from '../common/errors';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { JobQueue } from '../queue/job-queue';
+import { CHECK_ATTEMPTS, JOB_BACKOFF_MS, jobIds, QUEUES } from '../queue/queue.constants';
+import { ScopedLookup } from '../scoping/scoped-lookup';
+import { RunKind, RunsRepository } from './runs.repository';
+import { MonitorsRepository } from './monitors.repository';
+
+export interface RefreshResult {
+  status: 'queued';
+  count: number;
+  skipped: number;
+  skipped_ids: number[];
+}
+
+/** Queues checks: on-demand (throttled, paid from the quota), refresh, baselines. */
+@Injectable()
+export class ChecksService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly monitors: MonitorsRepository,
+    private readonly runs: RunsRepository,
+    private readonly quota: QuotaService,
+    private readonly scope: ScopedLookup,
+    private readonly jobs: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async checkNow(account: AccountContext, monitorId: number): Promise<{ status: 'queued'; monitor_id: number; run_id: number }> {
+    await this.scope.monitor(account.accountId, monitorId);
+    const runId = await this.db.transaction(async (manager) => {
+      const wait = await this.monitors.claimCheckSlot(monitorId, this.config.checkMinIntervalSeconds, manager);
+      if (wait > 0) {
+        throw new DomainError(ErrorCode.RefreshThrottled, `this monitor was checked recently; retry in ${wait} s`, {
+          retryAfter: wait,
+        });
+      }
+      await this.quota.spend(account.accountId, account.plan, 1, manager);
+      return (await this.runs.createPending(monitorId, 'on_demand', manager)).id;
+    });
+    await this.enqueue([runId]);
+    return { status: 'queued', monitor_id: monitorId, run_id: runId };
+  }
+
+  /** Queues an on-demand check for each active monitor; throttled or unpaid ones are skipped. */
+  async refresh(account: AccountContext, workspaceId: number, competitorId?: number): Promise<RefreshResult> {
+    await this.scope.workspace(account.accountId, workspaceId);
+    if (competitorId !== undefined) {
+      const competitor = await this.scope.competitor(account.accountId, competitorId);
+      if (competitor.workspace_id !== workspaceId) throw new DomainError(ErrorCode.NotFound, 'competitor not found');
+    }
+    await this.assertNoDiscovery(workspaceId);
+    const monitors = await this.monitors.list({ workspaceId, competitorIds: competitorId ? [competitorId] : undefined });
+    const queued: number[] = [];
+    const skipped: number[] = [];
+    await this.db.transaction(async (manager) => {
+      for (const monitor of monitors.filter((m) => m.status === 'active')) {
+        const wait = await this.monitors.claimCheckSlot(monitor.id, this.config.checkMinIntervalSeconds, manager);
+        if (wait > 0 || !(await this.quota.trySpend(account.accountId, account.plan, 1, manager))) {
+          skipped.push(monitor.id);
+          continue;
+        }
+        queued.push((await this.runs.createPending(monitor.id, 'on_demand', manager)).id);
+      }
+    });
+    await this.enqueue(queued);
+    return { status: 'queued', count: queued.length, skipped: skipped.length, skipped_ids: skipped };
+  }
+
+  /** Records a pending run inside the caller's transaction; enqueue its id after commit. */
+  async createRun(monitorId: number, kind: RunKind, manager: EntityManager): Promise<number> {
+    if (kind !== 'scheduled') {
+      await manager.query(`UPDATE monitors SET last_run_started_at = now() WHERE id = $1`, [monitorId]);
+    }
+    return (await this.runs.createPending(monitorId, kind, manager)).id;
+  }
+
+  async enqueue(runIds: number[]): Promise<void> {
+    await this.jobs.enqueueMany(
+      QUEUES.checks,
+      runIds.map((runId) => ({
+        payload: { runId },
+        options: { jobId: jobIds.check(runId), attempts: CHECK_ATTEMPTS, backoffMs: JOB_BACKOFF_MS },
+      })),
+    );
+  }
+
+  private async assertNoDiscovery(workspaceId: number): Promise<void> {
+    const [active] = await this.db.query(
+      `SELECT id FROM competitors WHERE workspace_id = $1 AND discovery_status IN ('pending', 'running') LIMIT 1`,
+      [workspaceId],
+    );
+    if (active) {
+      throw new DomainError(ErrorCode.DiscoveryInProgress, 'a competitor discovery is running in this workspace', {
+        extra: { active_competitor_id: active.id },
+      });
+    }
+  }
+}

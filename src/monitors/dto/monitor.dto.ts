@@ -1,0 +1,91 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsPositive, IsString, IsUrl, MaxLength } from 'class-validator';
+import { CADENCES, type Cadence } from '../../billing/plan';
+import { MONITOR_TYPES, type MonitorType } from '../../capture/capture.types';
+import { SEVERITIES, type Severity } from '../../common/severity';
+
+const URL_OPTIONS = { require_protocol: true, protocols: ['http', 'https'], require_tld: false };
+
+export class CreateMonitorDto {
+  @ApiProperty({ example: 3 })
+  @IsInt()
+  @IsPositive()
+  competitor_id: number;
+
+  @ApiProperty({ example: 'https://acme.example/pricing' })
+  @IsString()
+  @IsUrl(URL_OPTIONS, { message: 'url must be an http or https URL' })
+  @MaxLength(2048)
+  url: string;
+
+  @ApiProperty({ example: 'pricing', enum: MONITOR_TYPES })
+  @IsIn(MONITOR_TYPES)
+  monitor_type: MonitorType;
+
+  @ApiPropertyOptional({ example: 'daily', enum: CADENCES, default: 'daily' })
+  @IsOptional()
+  @IsIn(CADENCES)
+  cadence?: Cadence;
+
+  @ApiPropertyOptional({ example: 'Acme pricing', description: 'defaults to "<competitor> <type>"' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name?: string;
+}
+
+export class UpdateMonitorDto {
+  @ApiPropertyOptional({ example: 'https://acme.example/plans' })
+  @IsOptional()
+  @IsString()
+  @IsUrl(URL_OPTIONS, { message: 'url must be an http or https URL' })
+  @MaxLength(2048)
+  url?: string;
+
+  @ApiPropertyOptional({ example: 'pricing', enum: MONITOR_TYPES })
+  @IsOptional()
+  @IsIn(MONITOR_TYPES)
+  monitor_type?: MonitorType;
+
+  @ApiPropertyOptional({ example: 'weekly', enum: CADENCES })
+  @IsOptional()
+  @IsIn(CADENCES)
+  cadence?: Cadence;
+
+  @ApiPropertyOptional({ example: 'paused', enum: ['active', 'paused'] })
+  @IsOptional()
+  @IsIn(['active', 'paused'])
+  status?: 'active' | 'paused';
+
+  @ApiPropertyOptional({ example: 'medium', enum: SEVERITIES })
+  @IsOptional()
+  @IsIn(SEVERITIES)
+  min_severity?: Severity;
+}
+
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+
+export class ListMonitorsQuery {
+  @ApiPropertyOptional({ example: 1, description: 'required; missing gives 422 workspace_required' })
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @IsPositive()
+  workspace_id?: number;
+
+  @ApiPropertyOptional({ example: 3 })
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @IsPositive()
+  competitor_id?: number;
+}
+
+export class MonitorIncludeQuery {
+  @ApiPropertyOptional({ example: 'capture,capture_markdown', description: 'comma-separated: capture, capture_markdown' })
+  @IsOptional()
+  @IsString()
+  include?: string;
+}

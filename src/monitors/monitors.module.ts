@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { CaptureModule } from '../capture/capture.module';
+import { TargetUrlValidator } from '../common/target-url';
+import { ChecksService } from './checks.service';
+import { MonitorsController } from './monitors.controller';
+import { MonitorsRepository } from './monitors.repository';
+import { MonitorsService } from './monitors.service';
+import { RunsRepository } from './runs.repository';
+
+@Module({
+  controllers: [MonitorsController],
+  exports: [ChecksService, MonitorsRepository, MonitorsService, RunsRepository],
+  imports: [CaptureModule],
+  providers: [ChecksService, MonitorsRepository, MonitorsService, RunsRepository, TargetUrlValidator],
+})
+export class MonitorsModule {}

@@ -1,0 +1,62 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AccountContext, CurrentAccount } from '../accounts/account-context';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { ApiErrors } from '../common/swagger';
+import { ChecksService } from '../monitors/checks.service';
+import { CreateWorkspaceDto } from './dto/create-workspace.dto';
+import { RefreshWorkspaceDto } from './dto/refresh-workspace.dto';
+import {
+  CreatedWorkspaceResponse,
+  RefreshResponse,
+  WorkspaceListResponse,
+  WorkspaceResponse,
+} from './dto/workspace.response';
+import { WorkspacesService } from './workspaces.service';
+
+@ApiTags('workspaces')
+@ApiBearerAuth()
+@Controller('workspaces')
+export class WorkspacesController {
+  constructor(
+    private readonly workspaces: WorkspacesService,
+    private readonly checks: ChecksService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List all workspaces with review and monitor counts' })
+  @ApiOkResponse({ type: WorkspaceListResponse })
+  @ApiErrors()
+  async list(@CurrentAccount() account: AccountContext): Promise<WorkspaceListResponse> {
+    return { workspaces: await this.workspaces.list(account) };
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create a workspace' })
+  @ApiCreatedResponse({ type: CreatedWorkspaceResponse })
+  @ApiErrors(400, 422)
+  async create(@CurrentAccount() account: AccountContext, @Body() body: CreateWorkspaceDto): Promise<CreatedWorkspaceResponse> {
+    return { workspace: await this.workspaces.create(account, body.name) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Get a workspace with counts and up to 12 competitor logos' })
+  @ApiOkResponse({ type: WorkspaceResponse })
+  @ApiErrors(404)
+  async get(@CurrentAccount() account: AccountContext, @Param('id', ParseIdPipe) id: number): Promise<WorkspaceResponse> {
+    return { workspace: await this.workspaces.get(account, id) };
+  }
+
+  @Post(':id/refresh')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Queue on-demand checks for every active monitor (or one competitor’s); one check each' })
+  @ApiAcceptedResponse({ type: RefreshResponse })
+  @ApiErrors(400, 404, 409, 422)
+  refresh(
+    @CurrentAccount() account: AccountContext,
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: RefreshWorkspaceDto,
+  ): Promise<RefreshResponse> {
+    return this.checks.refresh(account, id, body.competitor_id);
+  }
+}

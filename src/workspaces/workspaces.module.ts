@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { MonitorsModule } from '../monitors/monitors.module';
+import { WorkspacesController } from './workspaces.controller';
+import { WorkspacesRepository } from './workspaces.repository';
+import { WorkspacesService } from './workspaces.service';
+
+@Module({
+  controllers: [WorkspacesController],
+  exports: [WorkspacesRepository],
+  imports: [MonitorsModule],
+  providers: [WorkspacesRepository, WorkspacesService],
+})
+export class WorkspacesModule {}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AccountContext } from '../accounts/account-context';
+import { slugify } from '../common/slug';
+import { planLimitExceeded } from '../monitors/monitors.service';
+import { ScopedLookup } from '../scoping/scoped-lookup';
+import {
+  CompactWorkspaceDto,
+  toCompactWorkspace,
+  toWorkspace,
+  toWorkspaceDetail,
+  WorkspaceDetailDto,
+  WorkspaceDto,
+} from './dto/workspace.response';
+import { WorkspacesRepository } from './workspaces.repository';
+
+const MAX_LOGOS = 12;
+
+@Injectable()
+export class WorkspacesService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly workspaces: WorkspacesRepository,
+    private readonly scope: ScopedLookup,
+  ) {}
+
+  async list(account: AccountContext): Promise<WorkspaceDto[]> {
+    const rows = await this.workspaces.listForAccount(account.accountId);
+    const stats = await this.workspaces.stats(rows.map((r) => r.id));
+    return rows.map((row) => toWorkspace(row, stats.get(row.id)));
+  }
+
+  async get(account: AccountContext, id: number): Promise<WorkspaceDetailDto> {
+    const row = await this.scope.workspace(account.accountId, id);
+    const [stats, logos] = await Promise.all([this.workspaces.stats([id]), this.workspaces.logos(id, MAX_LOGOS)]);
+    return toWorkspaceDetail(row, stats.get(id), logos);
+  }
+
+  async create(account: AccountContext, name: string): Promise<CompactWorkspaceDto> {
+    const row = await this.db.transaction(async (manager) => {
+      await this.scope.lockAccount(account.accountId, manager);
+      const count = await this.workspaces.countForAccount(account.accountId, manager);
+      if (count >= account.plan.max_workspaces) throw planLimitExceeded('workspaces', account.plan.max_workspaces);
+      return this.workspaces.insert(account.accountId, name.trim(), slugify(name, 'workspace'), manager);
+    });
+    return toCompactWorkspace(row);
+  }
+}
