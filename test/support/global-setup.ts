@@ -1,1 +1,54 @@
-export default async function globalSetup(): Promise<void> {}
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../../src/database/data-source-options';
+import {
+  DEFAULT_TEST_DATABASE_URL,
+  DEFAULT_TEST_REDIS_URL,
+  TEMPLATE_DATABASE,
+  databaseUrl,
+  reachable,
+} from './services';
+
+/**
+ * Migrates a template database once; each test file clones it (CREATE DATABASE … TEMPLATE),
+ * so files run in parallel on their own data. With neither server reachable, the suite runs
+ * on the embedded mode and says so.
+ */
+export default async function globalSetup(): Promise<void> {
+  const pgUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
+  const redisUrl = process.env.TEST_REDIS_URL || DEFAULT_TEST_REDIS_URL;
+  const [pg, redis] = await Promise.all([reachable(pgUrl, 5432), reachable(redisUrl, 6379)]);
+  if (!pg || !redis) {
+    if (process.env.CI === 'true') {
+      throw new Error(`CI needs real Postgres and Redis: postgres ${pg ? 'up' : 'down'}, redis ${redis ? 'up' : 'down'}`);
+    }
+    process.env.RW_TEST_MODE = 'embedded';
+    process.stdout.write(
+      `\n[rivalwatch tests] Postgres ${pg ? 'up' : 'unreachable'}, Redis ${redis ? 'up' : 'unreachable'}: running on the EMBEDDED mode (PGlite, in-process jobs)\n`,
+    );
+    return;
+  }
+  process.env.RW_TEST_MODE = 'server';
+  process.env.RW_TEST_PG_URL = pgUrl;
+  process.env.RW_TEST_REDIS_URL = redisUrl;
+  const admin = new DataSource({ type: 'postgres', url: pgUrl });
+  await admin.initialize();
+  try {
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [TEMPLATE_DATABASE],
+    );
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE}`);
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    // Drop databases left by killed runs.
+    const stale: { datname: string }[] = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'rw\\_t\\_%'`);
+    for (const { datname } of stale) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+  } finally {
+    await admin.destroy();
+  }
+  const template = new DataSource(dataSourceOptions({ url: databaseUrl(pgUrl, TEMPLATE_DATABASE) }));
+  await template.initialize();
+  await template.runMigrations({ transaction: 'each' });
+  await template.destroy();
+  process.stdout.write(`\n[rivalwatch tests] real Postgres (${new URL(pgUrl).host}) and Redis (${new URL(redisUrl).host})\n`);
+}

@@ -1,1 +1,3 @@
-export default async function globalTeardown(): Promise<void> {}
+export default async function globalTeardown(): Promise<void> {
+  // Each file drops its own database; the template stays for inspection until the next run.
+}

@@ -1,0 +1,123 @@
+import type { MonitorType, PlanPrice, PricingFields, PricingPlan } from '../../capture/capture.types';
+import type { FieldDiff } from '../../diffing/diff.types';
+import type { InterpretationInput } from '../interpretation.types';
+import { parsePath } from './paths';
+import { squash, titleCase } from './text';
+
+/**
+ * What the rules know besides the diffs themselves: who the competitor is, and — when the caller
+ * passed the captures' fields — the plans and prices a diff path only refers to by key.
+ */
+export interface RuleContext {
+  competitor: string;
+  monitorType: MonitorType;
+  rawDiff: string;
+  diffs: readonly FieldDiff[];
+  before: PricingFields | null;
+  after: PricingFields | null;
+}
+
+export function contextOf(input: InterpretationInput): RuleContext {
+  const pricing = input.monitor.type === 'pricing';
+  return {
+    competitor: squash(input.competitor.name) || input.competitor.domain,
+    monitorType: input.monitor.type,
+    rawDiff: input.raw_diff_excerpt ?? '',
+    diffs: input.field_diffs,
+    before: pricing ? asPricing(input.before_fields) : null,
+    after: pricing ? asPricing(input.after_fields) : null,
+  };
+}
+
+function asPricing(fields: unknown): PricingFields | null {
+  if (!fields || typeof fields !== 'object' || !Array.isArray((fields as PricingFields).plans)) return null;
+  return fields as PricingFields;
+}
+
+/** Keys are compared the way the differ builds them: trimmed, spaces collapsed, case folded. */
+export function sameKey(a: string | null | undefined, b: string | null | undefined): boolean {
+  return squash(a).toLowerCase() === squash(b).toLowerCase();
+}
+
+/** A plan as known on either side: from the captures, else from a plan_added/removed diff's value. */
+export function findPlan(ctx: RuleContext, key: string, side: 'before' | 'after'): PricingPlan | null {
+  const fields = side === 'before' ? ctx.before : ctx.after;
+  const fromFields = fields?.plans.find((plan) => sameKey(plan.key || plan.name, key) || sameKey(plan.name, key));
+  if (fromFields) return fromFields;
+  for (const diff of ctx.diffs) {
+    const path = parsePath(diff.path);
+    if (path.base !== 'plans' || !sameKey(path.key, key) || path.rest !== '') continue;
+    const value = side === 'before' ? diff.old : diff.new;
+    if (isPlan(value)) return value;
+  }
+  return null;
+}
+
+export function planName(ctx: RuleContext, key: string): string {
+  const plan = findPlan(ctx, key, 'after') ?? findPlan(ctx, key, 'before');
+  const renamed = ctx.diffs.find((diff) => diff.change_type === 'plan_renamed' && parsePath(diff.path).key === key);
+  if (renamed && typeof renamed.new === 'string') return squash(renamed.new);
+  return squash(plan?.name) || titleCase(key);
+}
+
+/** The price a `prices[...]` key points at: the key is the period, or `period:unit` when a plan has several. */
+export function findPlanPrice(ctx: RuleContext, planKey: string, priceKey: string, side: 'before' | 'after'): PlanPrice | null {
+  const plan = findPlan(ctx, planKey, side);
+  if (!plan) return null;
+  const [period, unit] = splitPriceKey(priceKey);
+  const candidates = (plan.prices ?? []).filter((price) => price.period === period);
+  if (candidates.length <= 1 || !unit) return candidates[0] ?? null;
+  return candidates.find((price) => sameKey(price.unit, unit)) ?? candidates[0];
+}
+
+export function splitPriceKey(priceKey: string): [string, string | null] {
+  const colon = priceKey.indexOf(':');
+  return colon < 0 ? [priceKey, null] : [priceKey.slice(0, colon), priceKey.slice(colon + 1)];
+}
+
+export function findLineItem(
+  ctx: RuleContext,
+  key: string,
+  side: 'before' | 'after',
+): { key: string; label: string; price: PlanPrice } | null {
+  const fields = side === 'before' ? ctx.before : ctx.after;
+  return fields?.line_items.find((item) => sameKey(item.key || item.label, key) || sameKey(item.label, key)) ?? null;
+}
+
+export function isPlan(value: unknown): value is PricingPlan {
+  return !!value && typeof value === 'object' && Array.isArray((value as PricingPlan).prices) && 'name' in value;
+}
+
+export function isPrice(value: unknown): value is PlanPrice {
+  return !!value && typeof value === 'object' && 'amount' in value && 'period' in value;
+}
+
+const SYMBOL_CURRENCY: Array<[RegExp, string]> = [
+  [/CA\$/, 'CAD'],
+  [/A\$/, 'AUD'],
+  [/R\$/, 'BRL'],
+  [/\$/, 'USD'],
+  [/€/, 'EUR'],
+  [/£/, 'GBP'],
+  [/₹/, 'INR'],
+  [/¥/, 'JPY'],
+  [/\bCHF\b/, 'CHF'],
+];
+
+/**
+ * Without the captures, the currency of an amount is read from the raw diff: the symbol written
+ * next to that number on a changed line. Returns the currency and a sample text for symbol placement.
+ */
+export function sniffCurrency(rawDiff: string, amount: number): { currency: string; text: string } | null {
+  const number = amount.toString().replace('.', '\\.');
+  const near = new RegExp(`(CA\\$|A\\$|R\\$|[$€£₹¥]|CHF)\\s?${number}0*(?!\\d)|${number}0*(?!\\d)\\s?([€$£]|CHF)`);
+  for (const line of rawDiff.split('\n')) {
+    if (!/^[-+]/.test(line)) continue;
+    const match = near.exec(line.replace(/(\d),(\d{3})/g, '$1$2'));
+    if (!match) continue;
+    const symbol = match[1] ?? match[2];
+    const currency = SYMBOL_CURRENCY.find(([pattern]) => pattern.test(symbol))?.[1];
+    if (currency) return { currency, text: match[0] };
+  }
+  return null;
+}

@@ -1,0 +1,33 @@
+import net from 'node:net';
+
+export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+export const DEFAULT_TEST_REDIS_URL = 'redis://127.0.0.1:6379';
+export const TEMPLATE_DATABASE = 'rw_test_template';
+
+/** True when something accepts TCP connections at the URL's host and port. */
+export function reachable(url: string, defaultPort: number, timeoutMs = 1500): Promise<boolean> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: u.hostname, port: Number(u.port || defaultPort) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export function databaseUrl(base: string, database: string): string {
+  const u = new URL(base);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Set by the global setup: `server` (real Postgres and Redis) or `embedded` (PGlite, in-process jobs). */
+export type TestMode = 'server' | 'embedded';
+
+export function testMode(): TestMode {
+  return process.env.RW_TEST_MODE === 'embedded' ? 'embedded' : 'server';
+}

@@ -1,0 +1,116 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AccountsService } from '../../src/accounts/accounts.service';
+import { createHttpApp } from '../../src/bootstrap';
+import { AppConfig, loadConfig } from '../../src/config/config';
+import { JobQueue } from '../../src/queue/job-queue';
+import { TEMPLATE_DATABASE, databaseUrl, testMode } from './services';
+
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  db: DataSource;
+  jobs: JobQueue;
+  /** Base URL of the listening server, e.g. http://127.0.0.1:41234/v1 */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+async function cloneTemplate(name: string): Promise<string> {
+  const admin = new DataSource({ type: 'postgres', url: process.env.RW_TEST_PG_URL! });
+  await admin.initialize();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.destroy();
+  }
+  return databaseUrl(process.env.RW_TEST_PG_URL!, name);
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  const admin = new DataSource({ type: 'postgres', url: process.env.RW_TEST_PG_URL! });
+  await admin.initialize();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+/** Environment for a test app or worker on its own database and Redis prefix. */
+export async function testEnvironment(env: Record<string, string> = {}): Promise<{
+  env: Record<string, string>;
+  dispose(): Promise<void>;
+}> {
+  const id = `${process.pid}_${randomBytes(4).toString('hex')}`;
+  if (testMode() === 'embedded') {
+    const dir = mkdtempSync(join(tmpdir(), 'rw-test-'));
+    return {
+      env: { DATA_DIR: dir, ...env },
+      dispose: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `rw_t_${id}`;
+  const url = await cloneTemplate(name);
+  return {
+    env: { DATABASE_URL: url, REDIS_URL: process.env.RW_TEST_REDIS_URL!, REDIS_PREFIX: `rwt:${id}`, ...env },
+    dispose: () => dropDatabase(name),
+  };
+}
+
+/** Boots the whole app (API, worker, scheduler unless ROLE says otherwise) on its own database. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const environment = await testEnvironment({
+    ALLOW_PRIVATE_NETWORK_TARGETS: 'true',
+    LOG_LEVEL: 'error',
+    SCHEDULER_TICK_SECONDS: '3600',
+    ...env,
+  });
+  const config = loadConfig({ ...environment.env, PORT: '0' });
+  const app = await createHttpApp(config);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address();
+  return {
+    app,
+    config,
+    db: app.get(DataSource),
+    jobs: app.get(JobQueue),
+    baseUrl: `http://127.0.0.1:${address.port}/v1`,
+    async close() {
+      await app.close();
+      await environment.dispose();
+    },
+  };
+}
+
+export interface Session {
+  accountId: number;
+  apiKey: string;
+  get(path: string): request.Test;
+  post(path: string, body?: unknown): request.Test;
+  patch(path: string, body?: unknown): request.Test;
+  put(path: string, body?: unknown): request.Test;
+  delete(path: string): request.Test;
+}
+
+/** An account on the given plan with a key, and an agent that sends it. */
+export async function createSession(t: TestApp, plan = 'pro', name = 'Test account'): Promise<Session> {
+  const { account, apiKey } = await t.app.get(AccountsService).createAccount(name, plan);
+  const server = t.app.getHttpServer();
+  const auth = (r: request.Test) => r.set('Authorization', `Bearer ${apiKey}`);
+  return {
+    accountId: account.id,
+    apiKey,
+    get: (path) => auth(request(server).get(`/v1${path}`)),
+    post: (path, body) => auth(request(server).post(`/v1${path}`)).send(body as object),
+    patch: (path, body) => auth(request(server).patch(`/v1${path}`)).send(body as object),
+    put: (path, body) => auth(request(server).put(`/v1${path}`)).send(body as object),
+    delete: (path) => auth(request(server).delete(`/v1${path}`)),
+  };
+}
