@@ -1,5 +1,5 @@
 /** Unit specs live beside the code; end-to-end specs drive the HTTP API on real Postgres and Redis. */
-const tsJest = ['ts-jest', { diagnostics: false }];
+const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
 
 module.exports = {
   testTimeout: 60000,

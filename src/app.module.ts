@@ -16,7 +16,6 @@ import { MonitorsModule } from './monitors/monitors.module';
 import { QueueModule } from './queue/queue.module';
 import { SchedulerModule } from './scheduler/scheduler.module';
 import { ScopingModule } from './scoping/scoping.module';
-import { WorkerModule } from './worker/worker.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 
 /** Infrastructure and features shared by every role. */
@@ -33,7 +32,8 @@ function coreImports(config: AppConfig) {
 }
 
 function backgroundImports(config: AppConfig) {
-  return [...(runsWorker(config) ? [WorkerModule] : []), ...(runsScheduler(config) ? [SchedulerModule] : [])];
+  // PIPELINE-PENDING: WorkerModule joins once the extraction and discovery modules land.
+  return [...(runsWorker(config) ? [] : []), ...(runsScheduler(config) ? [SchedulerModule] : [])];
 }
 
 /** The HTTP app: every feature with its controllers, plus the worker and scheduler when the role runs them. */

@@ -16,4 +16,11 @@ export class PlansRepository {
     }
     return this.cache.get(id) ?? null;
   }
+
+  async forAccount(accountId: number): Promise<Plan> {
+    const [row] = await this.db.query(`SELECT plan_id FROM accounts WHERE id = $1`, [accountId]);
+    const plan = row ? await this.byId(row.plan_id) : null;
+    if (!plan) throw new Error(`account ${accountId} has no plan`);
+    return plan;
+  }
 }

@@ -59,6 +59,36 @@ export interface FeedCounts {
   max_unreviewed_rank: number | null;
 }
 
+export interface NewChange {
+  account_id: number;
+  workspace_id: number;
+  competitor_id: number;
+  monitor_id: number;
+  run_id: number;
+  snapshot_id: number;
+  previous_snapshot_id: number;
+  monitor_type: string;
+  severity: Severity;
+  severity_rank: number;
+  severity_score: number;
+  summary: string;
+  why_it_matters: string;
+  recommended_action: string | null;
+  opportunity_score: number;
+  category: string;
+  direction: string;
+  delta: { added: number; removed: number; modified: number };
+  field_diffs: unknown[];
+  clusters: unknown[];
+  evidence: Record<string, unknown>;
+  enrichment: Record<string, unknown>;
+  interpreted_by: string;
+  source_url: string;
+  raw_diff: string;
+}
+
+const JSON_COLUMNS = new Set(['delta', 'field_diffs', 'clusters', 'evidence', 'enrichment']);
+
 const LIST_COLUMNS = `c.id, c.competitor_id, comp.name AS competitor, comp.logo_url, c.monitor_id, c.monitor_type,
   c.severity, c.severity_score, c.summary, c.recommended_action, c.opportunity_score, c.review_status,
   c.category, c.direction, c.delta, c.created_at`;
@@ -133,6 +163,17 @@ export class ChangesRepository {
       [id, accountId],
     );
     return row ?? null;
+  }
+
+  async insert(change: NewChange, manager: EntityManager): Promise<number> {
+    const columns = Object.keys(change) as (keyof NewChange)[];
+    const values = columns.map((c) => (JSON_COLUMNS.has(c) ? JSON.stringify(change[c]) : change[c]));
+    const [row] = await manager.query(
+      `INSERT INTO changes (${columns.join(', ')}, interpreted_at)
+       VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}, now()) RETURNING id`,
+      values,
+    );
+    return row.id;
   }
 
   async setReviewStatus(id: number, status: ReviewStatus, manager: EntityManager = this.db.manager): Promise<void> {

@@ -162,15 +162,24 @@ export interface GuardedConnectOptions extends UrlSafetyOptions {
 export function createGuardedConnect(options: GuardedConnectOptions): buildConnector.connector {
   const inner = buildConnector({ timeout: options.connectTimeoutMs, lookup: createGuardedLookup(options) } as buildConnector.BuildOptions);
   return (connectOptions, callback) => {
-    const host = unbracket(connectOptions.hostname).toLowerCase();
-    const exempt = options.allowPrivate || options.allowPrivateHosts?.includes(host);
-    if (!exempt && isIP(host) && !isPublicAddress(host)) {
+    const refusal = literalRefusal(connectOptions.hostname, options);
+    if (refusal) {
       // undici expects the callback asynchronously, as a real connect would call it.
-      queueMicrotask(() => callback(refused(host, host), null));
+      queueMicrotask(() => callback(refusal, null));
       return;
     }
     return inner(connectOptions, callback);
   };
+}
+
+/**
+ * The refusal for an IP-literal host that is not public (and not exempt), else null. Connecting
+ * to a literal skips the lookup hook, so every connect path calls this before connecting.
+ */
+export function literalRefusal(hostname: string, options: UrlSafetyOptions): UnsafeUrlError | null {
+  const host = unbracket(hostname).toLowerCase();
+  if (!isIP(host) || options.allowPrivate || options.allowPrivateHosts?.includes(host)) return null;
+  return isPublicAddress(host) ? null : refused(host, host);
 }
 
 function refused(host: string, address: string): UnsafeUrlError {

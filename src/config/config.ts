@@ -22,6 +22,10 @@ export interface AppConfig {
   dataDir: string;
   /** Concurrent check jobs per worker process. */
   workerConcurrency: number;
+  /** Requests in flight to one host (politeness). */
+  fetchPerHostConcurrency: number;
+  /** Chromium pages rendering at once per worker. */
+  browserPages: number;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +89,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug'] as const, 'log'),
     dataDir: env.DATA_DIR || '.data',
     workerConcurrency: intVar(env, 'WORKER_CONCURRENCY', 64, 1),
+    fetchPerHostConcurrency: intVar(env, 'FETCH_PER_HOST_CONCURRENCY', 4, 1),
+    browserPages: intVar(env, 'BROWSER_PAGES', 4, 1),
   });
 }
 

@@ -1,5 +1,5 @@
 import { createTwoFilesPatch, diffArrays, formatPatch } from 'diff';
-import { textKey } from './keyed-set';
+import { normalizeMarkdownForHash } from './noise';
 
 /** Lines of context around each hunk: enough to locate a change, short enough for an excerpt. */
 const CONTEXT_LINES = 3;
@@ -12,9 +12,10 @@ const DIFF_BUDGET_MS = 2000;
 /**
  * Unified diff of two markdown captures that shows only meaningful differences.
  *
- * Lines are compared by their noise-normalised, case-folded text, and blank lines are left out,
- * so re-flowed whitespace, quote styles, rotating tokens and timestamps give no hunk and a page
- * that changed only by noise yields ''. Lines that are noise-equal are shown with the before text
+ * Lines are compared in the form the content hash uses (normalizeMarkdownForHash: list markers
+ * unified, URLs canonical, volatile text removed), case-folded, and blank lines are left out, so
+ * re-flowed whitespace, quote styles, rotating tokens and timestamps give no hunk and a page that
+ * changed only by noise yields ''. Lines that are noise-equal are shown with the before text
  * on both sides; hunk line numbers count the non-blank lines shown.
  */
 export function markdownDiff(before: string, after: string): string {
@@ -53,7 +54,7 @@ function meaningfulLines(markdown: string): { lines: string[]; keys: string[] } 
   const lines: string[] = [];
   const keys: string[] = [];
   for (const line of (markdown ?? '').split(/\r?\n/)) {
-    const key = textKey(line);
+    const key = normalizeMarkdownForHash(line).toLowerCase();
     if (key === '') continue;
     lines.push(line.trimEnd());
     keys.push(key);

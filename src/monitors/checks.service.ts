@@ -46,7 +46,7 @@ export class ChecksService {
     return { status: 'queued', monitor_id: monitorId, run_id: runId };
   }
 
-  /** Queues an on-demand check for each active monitor; throttled or unpaid ones are skipped. */
+  /** Queues an on-demand check for each active monitor; paused, throttled or unpaid ones are skipped. */
   async refresh(account: AccountContext, workspaceId: number, competitorId?: number): Promise<RefreshResult> {
     await this.scope.workspace(account.accountId, workspaceId);
     if (competitorId !== undefined) {
@@ -58,7 +58,11 @@ export class ChecksService {
     const queued: number[] = [];
     const skipped: number[] = [];
     await this.db.transaction(async (manager) => {
-      for (const monitor of monitors.filter((m) => m.status === 'active')) {
+      for (const monitor of monitors) {
+        if (monitor.status !== 'active') {
+          skipped.push(monitor.id);
+          continue;
+        }
         const wait = await this.monitors.claimCheckSlot(monitor.id, this.config.checkMinIntervalSeconds, manager);
         if (wait > 0 || !(await this.quota.trySpend(account.accountId, account.plan, 1, manager))) {
           skipped.push(monitor.id);

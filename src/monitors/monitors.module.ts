@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CaptureModule } from '../capture/capture.module';
 import { TargetUrlValidator } from '../common/target-url';
+import { CheckContextRepository } from './check-context.repository';
 import { ChecksService } from './checks.service';
 import { MonitorsController } from './monitors.controller';
 import { MonitorsRepository } from './monitors.repository';
@@ -9,8 +10,15 @@ import { RunsRepository } from './runs.repository';
 
 @Module({
   controllers: [MonitorsController],
-  exports: [ChecksService, MonitorsRepository, MonitorsService, RunsRepository],
+  exports: [CheckContextRepository, ChecksService, MonitorsRepository, RunsRepository],
   imports: [CaptureModule],
-  providers: [ChecksService, MonitorsRepository, MonitorsService, RunsRepository, TargetUrlValidator],
+  providers: [
+    CheckContextRepository,
+    ChecksService,
+    MonitorsRepository,
+    MonitorsService,
+    RunsRepository,
+    TargetUrlValidator,
+  ],
 })
 export class MonitorsModule {}

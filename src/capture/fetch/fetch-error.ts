@@ -122,3 +122,37 @@ function codeOf(chain: unknown[]): string | undefined {
   }
   return undefined;
 }
+
+/** Chromium's net error names (in puppeteer's messages) mapped to our codes. */
+const CHROMIUM_NET_ERRORS: [RegExp, FetchErrorCode][] = [
+  [/net::ERR_NAME_NOT_RESOLVED|net::ERR_NAME_RESOLUTION_FAILED/, 'dns_error'],
+  [/net::ERR_CONNECTION_REFUSED/, 'connection_refused'],
+  [/net::ERR_TOO_MANY_REDIRECTS/, 'too_many_redirects'],
+  [/net::ERR_(CONNECTION_TIMED_OUT|TIMED_OUT)/, 'timeout'],
+  [/net::ERR_(CONNECTION_RESET|CONNECTION_CLOSED|CONNECTION_ABORTED|EMPTY_RESPONSE|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|SSL_|CERT_|BAD_SSL|HTTP2_|INVALID_HTTP_RESPONSE)/, 'network_error'],
+  [/net::ERR_(UNSAFE_PORT|BLOCKED_BY_CLIENT|ACCESS_DENIED)/, 'blocked_target'],
+];
+
+/**
+ * Maps a puppeteer/Chromium failure to a FetchError. `blocked` is the refusal recorded when the
+ * main document (or a redirect of it) was stopped by request interception.
+ */
+export function classifyBrowserError(err: unknown, context: { url: string; blocked?: FetchError | null }): FetchError {
+  if (context.blocked) return context.blocked;
+  if (err instanceof FetchError) return err;
+  const name = (err as Error)?.name;
+  const message = (err as Error)?.message ?? String(err);
+  if (err instanceof UnsafeUrlError || name === 'UnsafeUrlError') return new FetchError('blocked_target', message, { cause: err });
+  const code = (err as { code?: unknown })?.code;
+  if (typeof code === 'string' && DNS_CODES.has(code)) {
+    return new FetchError('dns_error', `Could not resolve the host of ${context.url} (${code})`, { cause: err, causeCode: code });
+  }
+  if (name === 'TimeoutError') return new FetchError('timeout', `Timed out rendering ${context.url}`, { cause: err });
+  const net = /net::ERR_[A-Z0-9_]+/.exec(message)?.[0];
+  if (net) {
+    for (const [pattern, mapped] of CHROMIUM_NET_ERRORS) {
+      if (pattern.test(net)) return new FetchError(mapped, `${net} loading ${context.url}`, { cause: err, causeCode: net.slice(5) });
+    }
+  }
+  return new FetchError('render_failed', `Rendering ${context.url} failed: ${message}`, { cause: err, causeCode: net?.slice(5) });
+}

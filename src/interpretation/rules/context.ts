@@ -1,4 +1,4 @@
-import type { MonitorType, PlanPrice, PricingFields, PricingPlan } from '../../capture/capture.types';
+import type { CareersFields, MonitorType, PlanPrice, PricingFields, PricingPlan } from '../../capture/capture.types';
 import type { FieldDiff } from '../../diffing/diff.types';
 import type { InterpretationInput } from '../interpretation.types';
 import { parsePath } from './paths';
@@ -11,10 +11,14 @@ import { squash, titleCase } from './text';
 export interface RuleContext {
   competitor: string;
   monitorType: MonitorType;
+  /** Path of the monitored URL ("/security"), to name the page in sentences. */
+  pagePath: string | null;
   rawDiff: string;
   diffs: readonly FieldDiff[];
   before: PricingFields | null;
   after: PricingFields | null;
+  /** Openings listed before the change, to tell a new location from a known one; null when unknown. */
+  beforeOpenings: CareersFields['openings'] | null;
 }
 
 export function contextOf(input: InterpretationInput): RuleContext {
@@ -22,11 +26,26 @@ export function contextOf(input: InterpretationInput): RuleContext {
   return {
     competitor: squash(input.competitor.name) || input.competitor.domain,
     monitorType: input.monitor.type,
+    pagePath: pathOf(input.monitor.url),
     rawDiff: input.raw_diff_excerpt ?? '',
     diffs: input.field_diffs,
     before: pricing ? asPricing(input.before_fields) : null,
     after: pricing ? asPricing(input.after_fields) : null,
+    beforeOpenings: input.monitor.type === 'careers' ? openingsOf(input.before_fields) : null,
   };
+}
+
+function pathOf(url: string): string | null {
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '') || '/';
+  } catch {
+    return null;
+  }
+}
+
+function openingsOf(fields: unknown): CareersFields['openings'] | null {
+  const openings = (fields as CareersFields | null | undefined)?.openings;
+  return Array.isArray(openings) ? openings : null;
 }
 
 function asPricing(fields: unknown): PricingFields | null {

@@ -103,7 +103,8 @@ export function unitAndPeriod(unit: string | null | undefined, period: BillingPe
 function normaliseUnit(unit: string | null | undefined): string {
   const text = (unit ?? '').replace(/\s+/g, ' ').trim();
   if (!text) return '';
-  return /^per\b/i.test(text) ? text.toLowerCase() : `per ${text.toLowerCase()}`;
+  // Case kept: units are often acronyms ("per GPU", "per GB").
+  return /^per\b/i.test(text) ? `per ${text.slice(3).trim()}` : `per ${text}`;
 }
 
 /** Signed percentage change, rounded to what a reader needs: "+20%", "-34%", "+0.5%". */

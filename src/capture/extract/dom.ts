@@ -1,0 +1,187 @@
+import type { AnyNode, Element, ParentNode } from 'domhandler';
+
+/** Elements that start a new line when text is read; everything else flows inline. */
+export const BLOCK_TAGS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'br', 'caption', 'dd', 'details', 'dialog', 'div',
+  'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'header', 'hr', 'html', 'legend', 'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary',
+  'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
+]);
+
+export const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+export function isElement(node: AnyNode | null | undefined): node is Element {
+  return !!node && (node.type === 'tag' || node.type === 'script' || node.type === 'style');
+}
+
+export function tagName(node: AnyNode | null | undefined): string {
+  return isElement(node) ? node.name.toLowerCase() : '';
+}
+
+export function headingLevel(node: AnyNode): number {
+  const name = tagName(node);
+  return HEADING_TAGS.has(name) ? Number(name[1]) : 0;
+}
+
+export function childElements(node: ParentNode): Element[] {
+  return node.children.filter(isElement);
+}
+
+export function attr(node: Element, name: string): string | null {
+  const value = node.attribs?.[name];
+  return value === undefined ? null : value;
+}
+
+export function classAndId(node: Element): string {
+  return `${node.attribs?.class ?? ''} ${node.attribs?.id ?? ''}`.trim();
+}
+
+export function classTokens(node: Element): string[] {
+  return (node.attribs?.class ?? '').split(/\s+/).filter(Boolean);
+}
+
+/** All descendant elements in document order. */
+export function descendants(root: ParentNode, accept?: (el: Element) => boolean): Element[] {
+  const out: Element[] = [];
+  const stack: AnyNode[] = [...root.children].reverse();
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (!isElement(node)) continue;
+    if (!accept || accept(node)) out.push(node);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  return out;
+}
+
+export function findAll(root: ParentNode, tags: string | string[]): Element[] {
+  const wanted = new Set(Array.isArray(tags) ? tags : [tags]);
+  return descendants(root, (el) => wanted.has(el.name.toLowerCase()));
+}
+
+export function closest(node: AnyNode, test: (el: Element) => boolean, stop?: AnyNode | null): Element | null {
+  let current: AnyNode | null = node;
+  while (current && current !== stop) {
+    if (isElement(current) && test(current)) return current;
+    current = current.parent;
+  }
+  return null;
+}
+
+export function contains(ancestor: AnyNode, node: AnyNode | null): boolean {
+  let current: AnyNode | null = node;
+  while (current) {
+    if (current === ancestor) return true;
+    current = current.parent;
+  }
+  return false;
+}
+
+export function ancestors(node: AnyNode, stop?: AnyNode | null): Element[] {
+  const out: Element[] = [];
+  let current = node.parent;
+  while (current && current !== stop) {
+    if (isElement(current)) out.push(current);
+    current = current.parent;
+  }
+  return out;
+}
+
+export function collapseWhitespace(s: string): string {
+  return s.replace(/[\s\u00A0\u200B\uFEFF]+/g, ' ').trim();
+}
+
+/**
+ * Visible text of elements, memoised per document. Block boundaries become spaces so that
+ * "<div>Basic</div><div>$9</div>" reads "Basic $9" and "<span>$</span><span>9</span>" reads "$9".
+ */
+export class DomText {
+  private readonly cache = new WeakMap<AnyNode, string>();
+
+  text(node: AnyNode): string {
+    return collapseWhitespace(this.raw(node));
+  }
+
+  private raw(node: AnyNode): string {
+    if (node.type === 'text') return node.data.replace(/[\s\u00A0]+/g, ' ');
+    if (!isElement(node)) return '';
+    const cached = this.cache.get(node);
+    if (cached !== undefined) return cached;
+    const name = node.name.toLowerCase();
+    let out = '';
+    if (name === 'br') out = ' ';
+    else if (name !== 'script' && name !== 'style' && name !== 'template' && name !== 'svg') {
+      for (const child of node.children) {
+        const piece = this.raw(child);
+        if (!piece) continue;
+        out += isElement(child) && BLOCK_TAGS.has(child.name.toLowerCase()) ? ` ${piece} ` : piece;
+      }
+      out = out.replace(/ {2,}/g, ' ');
+    }
+    this.cache.set(node, out);
+    return out;
+  }
+}
+
+/** Text of an element without the text of nested lists (a list item's own line). */
+export function ownListItemText(dom: DomText, li: Element): string {
+  let out = '';
+  for (const child of li.children) {
+    const name = tagName(child);
+    if (name === 'ul' || name === 'ol') continue;
+    const piece = child.type === 'text' ? child.data : dom.text(child);
+    out += isElement(child) && BLOCK_TAGS.has(name) ? ` ${piece} ` : piece;
+  }
+  return collapseWhitespace(out);
+}
+
+export function absoluteUrl(href: string | null | undefined, base: string): string | null {
+  if (!href) return null;
+  const trimmed = href.trim();
+  if (!trimmed || /^(javascript|data):/i.test(trimmed)) return null;
+  try {
+    return new URL(trimmed, base).toString();
+  } catch {
+    return null;
+  }
+}
+
+export function sameSite(a: string, b: string): boolean {
+  try {
+    const ha = new URL(a).hostname.replace(/^www\./, '');
+    const hb = new URL(b).hostname.replace(/^www\./, '');
+    return ha === hb || ha.endsWith(`.${hb}`) || hb.endsWith(`.${ha}`);
+  } catch {
+    return false;
+  }
+}
+
+/** Path (and query) of an absolute URL, the stable identity of a page within a site. */
+export function urlPath(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url;
+  }
+}
+
+export function uniqueStrings(values: Iterable<string>, limit = Infinity): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const value of values) {
+    const trimmed = collapseWhitespace(value);
+    const key = trimmed.toLowerCase();
+    if (!trimmed || seen.has(key)) continue;
+    seen.add(key);
+    out.push(trimmed);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

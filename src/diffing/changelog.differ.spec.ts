@@ -1,0 +1,45 @@
+import { diffChangelog } from './changelog.differ';
+import { entry } from './test-builders';
+
+describe('diffChangelog', () => {
+  it('reports a new entry as alertable and a relabelled old heading as informational', () => {
+    const before = { entries: [entry('v2.4.8', ['Fixed: sync']), entry('v2.4.7', ['New: tags'])] };
+    const fresh = entry('v2.4.9', ['Improved: import', 'Fixed: default sync target']);
+    const relabelled = entry('v2.4.8', ['Fixed: sync'], { title: 'v2.4.8 (Pre-release)' });
+    const diffs = diffChangelog(before, { entries: [fresh, relabelled, entry('v2.4.7', ['New: tags'])] });
+
+    expect(diffs).toEqual([
+      { op: 'added', change_type: 'entry_added', path: 'entries[v2.4.9]', tier: 'alertable', old: null, new: fresh },
+      {
+        op: 'modified',
+        change_type: 'entry_updated',
+        path: 'entries[v2.4.8].title',
+        tier: 'informational',
+        old: 'v2.4.8',
+        new: 'v2.4.8 (Pre-release)',
+      },
+    ]);
+  });
+
+  it('matches an entry keyed by its heading through the version number', () => {
+    const before = entry('v1.2.0', ['x'], { key: 'v1.2.0' });
+    const after = entry('v1.2.0', ['x'], { key: 'v1.2.0 (Pre-release)', title: 'v1.2.0 (Pre-release)' });
+    const diffs = diffChangelog({ entries: [before] }, { entries: [after] });
+    expect(diffs.map((d) => [d.change_type, d.tier])).toEqual([['entry_updated', 'informational']]);
+  });
+
+  it('alerts on items added to the newest entry but not on edits to older ones', () => {
+    const before = { entries: [entry('Unreleased', ['Add SSO']), entry('v1.0', ['Initial'])] };
+    const after = { entries: [entry('Unreleased', ['Add SSO', 'Add audit log']), entry('v1.0', ['Initial', 'Typo fix'])] };
+    const diffs = diffChangelog(before, after);
+    expect(diffs.map((d) => [d.path, d.tier])).toEqual([
+      ['entries[Unreleased].items[Add audit log]', 'alertable'],
+      ['entries[v1.0].items[Typo fix]', 'informational'],
+    ]);
+  });
+
+  it('reports nothing when entries are only reordered', () => {
+    const entries = [entry('v2', ['b']), entry('v1', ['a'])];
+    expect(diffChangelog({ entries }, { entries: [...entries].reverse() })).toEqual([]);
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * Noise normalisation shared by hashing and comparison. Conservative on purpose: prices, version
+ * numbers and the real dates of posts or entries are content; only what changes between two
+ * renders of an unchanged page (clock times, "x ago" phrases, random tokens, cache-busting query
+ * parameters, typographic variants) is taken out.
+ */
+
+const MONTHS =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const CLOCK = String.raw`\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:\s?[ap]\.?m\.?(?![a-z]))?`;
+const ZONE = String.raw`(?:\s?(?:Z|UTC|GMT|[ECMPA][SD]T|CES?T|BST|IST|JST|AES?T|AEDT)\b|\s?[+-]\d{2}:?\d{2}\b)?`;
+const DATE_FOR_CLOCK = [
+  String.raw`\d{4}-\d{2}-\d{2}`,
+  String.raw`\d{1,2}[./]\d{1,2}[./]\d{2,4}`,
+  String.raw`(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`,
+  String.raw`\d{1,2}(?:st|nd|rd|th)?\s+(?:${MONTHS})\.?,?\s+\d{4}`,
+].join('|');
+
+/** ISO timestamps, and a date immediately followed by a clock time (the date goes with it). */
+const DATE_TIME = new RegExp(
+  String.raw`\b(?:${DATE_FOR_CLOCK})(?:T|,?\s+(?:at\s+)?)${CLOCK}${ZONE}`,
+  'gi',
+);
+const CLOCK_TIME = new RegExp(String.raw`\b${CLOCK}${ZONE}(?![\d:])`, 'gi');
+
+const RELATIVE_UNITS_EN = 'sec(?:ond)?s?|min(?:ute)?s?|hours?|hrs?|days?|weeks?|wks?|months?|mos?|years?|yrs?';
+const RELATIVE_EN = new RegExp(
+  String.raw`\b(?:(?:last\s+)?(?:updated|edited|modified|posted|published|refreshed|synced|seen)\s+)?(?:(?:about|over|almost|nearly|less than|more than)\s+)?(?:a|an|one|a few|few|several|\d+)\s*(?:${RELATIVE_UNITS_EN})\s+ago\b|\b(?:(?:last\s+)?(?:updated|edited|modified|posted|refreshed|synced)\s+)?(?:just now|moments? ago|a moment ago|seconds ago)\b`,
+  'gi',
+);
+const RELATIVE_DE = new RegExp(
+  String.raw`\b(?:(?:aktualisiert|bearbeitet|geändert)\s+)?vor\s+(?:einer?|einem|ein paar|wenigen|\d+)\s+(?:Sekunden?|Minuten?|Stunden?|Tag(?:en)?|Wochen?|Monat(?:en)?|Jahr(?:en)?)\b|\bgerade eben\b`,
+  'gi',
+);
+const RELATIVE_FR_ES = new RegExp(
+  String.raw`\bil y a\s+(?:une?|\d+)\s+(?:secondes?|minutes?|heures?|jours?|semaines?|mois|ans?)\b|\bhace\s+(?:una?|\d+)\s+(?:segundos?|minutos?|horas?|d[ií]as?|semanas?|meses|mes|años?)\b`,
+  'gi',
+);
+
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+const LABELLED_TOKEN =
+  /\b(nonce|csrf(?:[-_]?token)?|xsrf(?:[-_]?token)?|_token|authenticity[-_]token|session(?:[-_ ]?id)?|sid|request[-_ ]?id|trace[-_ ]?id|token)(\s*[:=]\s*|\s+)(["']?)([\w\-+/=.]{6,})\3/gi;
+const HEX_TOKEN = /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{16,}\b/gi;
+const LONG_TOKEN = /(?<![\w\-+/])[A-Za-z0-9_\-+/]{20,}={0,2}(?![\w\-+/])/g;
+const EPOCH = /\b1[5-9]\d{8}(?:\d{3})?\b/g;
+
+const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B\u2032\u0060\u00B4]/g;
+const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB]/g;
+const DASHES = /[\u2010\u2011\u2012\u2013\u2014\u2015\u2212]/g;
+const SPACES = /[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g;
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
+
+function isRandomToken(token: string): boolean {
+  // A random token mixes cases and digits; words, slugs and paths do not.
+  if (token.includes('/') && !/[+=]/.test(token) && /^[\w\-./]+$/.test(token)) return false;
+  const hasDigit = /\d/.test(token);
+  const hasUpper = /[A-Z]/.test(token);
+  const hasLower = /[a-z]/.test(token);
+  return hasDigit && hasUpper && hasLower;
+}
+
+function looksLikeTokenValue(value: string, explicit: boolean): boolean {
+  const hasDigit = /\d/.test(value);
+  if (explicit) return hasDigit || value.length >= 12;
+  // "token rotation" is prose; "token 8f3a9c2e" is a value.
+  return hasDigit && /[a-z]/i.test(value) && value.length >= 8;
+}
+
+/** Typographic normalisation only: quotes, dashes, spaces. */
+export function normalizeTypography(s: string): string {
+  return s
+    .normalize('NFC')
+    .replace(INVISIBLE, '')
+    .replace(SPACES, ' ')
+    .replace(SINGLE_QUOTES, "'")
+    .replace(DOUBLE_QUOTES, '"')
+    .replace(DASHES, '-')
+    .replace(/\u2026/g, '...');
+}
+
+/** Removes volatile fragments (relative dates, clock times, tokens) without touching spacing. */
+export function stripVolatile(s: string): string {
+  return s
+    .replace(DATE_TIME, '')
+    .replace(CLOCK_TIME, '')
+    .replace(RELATIVE_EN, '')
+    .replace(RELATIVE_DE, '')
+    .replace(RELATIVE_FR_ES, '')
+    .replace(LABELLED_TOKEN, (match: string, label: string, sep: string, _q: string, value: string) =>
+      looksLikeTokenValue(value, /[:=]/.test(sep)) ? label : match,
+    )
+    .replace(UUID, '')
+    .replace(HEX_TOKEN, '')
+    .replace(LONG_TOKEN, (token) => (isRandomToken(token) ? '' : token))
+    .replace(EPOCH, '');
+}
+
+export function normalizeText(s: string): string {
+  return stripVolatile(normalizeTypography(s))
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([,.;:!?)\]])/g, '$1')
+    .replace(/([([])\s+/g, '$1')
+    .replace(/\(\s*\)|\[\s*\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const VOLATILE_PARAMS = new Set([
+  '_',
+  'cache',
+  'cachebust',
+  'cachebuster',
+  'cache_bust',
+  'cb',
+  'dclid',
+  'fbclid',
+  'gclid',
+  'gclsrc',
+  'igshid',
+  'jsessionid',
+  'mc_cid',
+  'mc_eid',
+  'msclkid',
+  'nocache',
+  'phpsessid',
+  'sessionid',
+  'session_id',
+  'sid',
+  't',
+  'timestamp',
+  'ts',
+  'v',
+  'ver',
+  'yclid',
+  '_ga',
+  '_gl',
+  '_hsenc',
+  '_hsmi',
+  'nonce',
+  'csrf',
+  'csrf_token',
+  'token',
+]);
+
+function isVolatileParam(name: string, value: string): boolean {
+  const key = name.toLowerCase();
+  if (VOLATILE_PARAMS.has(key) || key.startsWith('utm_')) return true;
+  // Content hashes and epoch stamps appended by build tools are cache busters whatever the name.
+  if (/^(?=.*[a-f])(?=.*\d)[0-9a-f]{12,}$/i.test(value)) return true;
+  if (/^1[5-9]\d{8}(\d{3})?$/.test(value)) return true;
+  return false;
+}
+
+/**
+ * Canonical form of a URL for comparison: no fragment, no cache-busting or tracking parameters,
+ * remaining parameters sorted, host lower-cased, default port dropped. Relative URLs stay relative.
+ */
+export function normalizeUrl(u: string): string {
+  const input = u.trim();
+  if (!input || /^(mailto|tel|javascript|data):/i.test(input)) return input;
+  const base = 'http://relative.invalid';
+  let parsed: URL;
+  try {
+    parsed = new URL(input, base);
+  } catch {
+    return input.replace(/#.*$/, '');
+  }
+  parsed.hash = '';
+  parsed.pathname = parsed.pathname.replace(/;jsessionid=[^/]*/i, '');
+  const kept = [...parsed.searchParams.entries()].filter(([name, value]) => !isVolatileParam(name, value));
+  kept.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
+  parsed.search = kept.length ? new URLSearchParams(kept).toString() : '';
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(input) || input.startsWith('//');
+  if (absolute) return parsed.toString();
+  const relative = parsed.pathname + parsed.search;
+  return input.startsWith('/') ? relative : relative.replace(/^\//, '');
+}
+
+const MD_LINK_TARGET = /(\]\()([^)\s]+)((?:\s+"[^"]*")?\))/g;
+const BARE_URL = /(?<![(<])\bhttps?:\/\/[^\s<>()"'\]]+/g;
+
+/**
+ * Markdown in the form used for hashing: list markers unified, URLs canonical, volatile text
+ * removed, blank lines and indentation dropped.
+ */
+export function normalizeMarkdownForHash(md: string): string {
+  const lines: string[] = [];
+  for (const raw of md.split(/\r?\n/)) {
+    let line = raw
+      .replace(/^\s*[*+]\s+/, '- ')
+      .replace(/^\s*-\s+/, '- ')
+      .replace(MD_LINK_TARGET, (_m, open: string, target: string, close: string) => open + normalizeUrl(target) + close)
+      .replace(BARE_URL, (url) => normalizeUrl(url));
+    line = normalizeText(line);
+    if (/^[-*_]{3,}$/.test(line.replace(/\s/g, ''))) line = '---';
+    if (line && line !== '-') lines.push(line);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,153 @@
+import { diffPricing } from './pricing.differ';
+import { plan, price, pricing } from './test-builders';
+
+const basic = () => plan('basic', [price(10)], { features: ['1 GB storage', 'Email support'] });
+const pro = () => plan('pro', [price(49)], { features: ['10 GB storage', 'Priority support', 'SSO'] });
+
+describe('diffPricing', () => {
+  it('reports a price increase on the Pro plan', () => {
+    const after = pro();
+    after.prices = [price(59)];
+    const diffs = diffPricing(pricing([basic(), pro()]), pricing([basic(), after]));
+    expect(diffs).toEqual([
+      {
+        op: 'updated',
+        change_type: 'price_increased',
+        path: 'plans[pro].prices[month].amount',
+        tier: 'alertable',
+        old: 49,
+        new: 59,
+      },
+    ]);
+  });
+
+  it('reports a price decrease on the Basic plan', () => {
+    const after = basic();
+    after.prices = [price(8)];
+    const diffs = diffPricing(pricing([basic(), pro()]), pricing([after, pro()]));
+    expect(diffs).toEqual([expect.objectContaining({ change_type: 'price_decreased', old: 10, new: 8 })]);
+  });
+
+  it('reports an added plan with the whole plan as the new value', () => {
+    const team = plan('team', [price(99)]);
+    const diffs = diffPricing(pricing([basic(), pro()]), pricing([basic(), pro(), team]));
+    expect(diffs).toEqual([
+      { op: 'added', change_type: 'plan_added', path: 'plans[team]', tier: 'alertable', old: null, new: team },
+    ]);
+  });
+
+  it('reports a removed plan with the whole plan as the old value', () => {
+    const diffs = diffPricing(pricing([basic(), pro()]), pricing([pro()]));
+    expect(diffs).toEqual([
+      { op: 'removed', change_type: 'plan_removed', path: 'plans[basic]', tier: 'alertable', old: basic(), new: null },
+    ]);
+  });
+
+  it('reports a feature removed from a plan', () => {
+    const after = pro();
+    after.features = ['10 GB storage', 'Priority support'];
+    const diffs = diffPricing(pricing([pro()]), pricing([after]));
+    expect(diffs).toEqual([
+      {
+        op: 'removed',
+        change_type: 'feature_removed',
+        path: 'plans[pro].features[SSO]',
+        tier: 'alertable',
+        old: 'SSO',
+        new: null,
+      },
+    ]);
+  });
+
+  it('treats yearly prices beside unchanged monthly ones as a new billing period, not a price cut', () => {
+    const before = pricing([basic(), pro()]);
+    const yearlyBasic = plan('basic', [price(10), price(96, 'year')], { features: basic().features });
+    const yearlyPro = plan('pro', [price(49), price(470, 'year')], { features: pro().features });
+    const diffs = diffPricing(before, pricing([yearlyBasic, yearlyPro]));
+
+    expect(diffs.map((d) => [d.change_type, d.path])).toEqual([
+      ['billing_period_added', 'plans[basic].prices[year]'],
+      ['billing_period_added', 'plans[pro].prices[year]'],
+    ]);
+    expect(diffs.some((d) => d.change_type === 'price_decreased')).toBe(false);
+    expect(diffs[0]).toMatchObject({ op: 'added', tier: 'alertable', old: null, new: price(96, 'year') });
+  });
+
+  it('reports nothing when plans, features and prices are only reordered', () => {
+    const shuffled = pro();
+    shuffled.features = [...shuffled.features].reverse();
+    expect(diffPricing(pricing([basic(), pro()]), pricing([shuffled, basic()]))).toEqual([]);
+  });
+
+  it('reports nothing when texts differ only by whitespace and capitalisation', () => {
+    const after = pro();
+    after.features = ['10  GB Storage', ' Priority support ', 'SSO'];
+    after.cta = '  start free TRIAL ';
+    expect(diffPricing(pricing([pro()]), pricing([after]))).toEqual([]);
+  });
+
+  it('reports a changed call to action on a plan', () => {
+    const after = pro();
+    after.cta = 'Contact us';
+    expect(diffPricing(pricing([pro()]), pricing([after]))).toEqual([
+      {
+        op: 'modified',
+        change_type: 'cta_changed',
+        path: 'plans[pro].cta',
+        tier: 'alertable',
+        old: 'Start free trial',
+        new: 'Contact us',
+      },
+    ]);
+  });
+
+  it('reports a free trial that appears', () => {
+    const diffs = diffPricing(pricing([pro()]), pricing([pro()], { free_trial: '14-day free trial' }));
+    expect(diffs).toEqual([
+      { op: 'added', change_type: 'free_trial_changed', path: 'free_trial', tier: 'alertable', old: null, new: '14-day free trial' },
+    ]);
+  });
+
+  it('recognises a renamed plan by its unchanged prices', () => {
+    const renamed = plan('team', [price(49)], { name: 'Team', features: pro().features });
+    expect(diffPricing(pricing([pro()]), pricing([renamed]))).toEqual([
+      { op: 'updated', change_type: 'plan_renamed', path: 'plans[team].name', tier: 'alertable', old: 'Pro', new: 'Team' },
+    ]);
+  });
+
+  it('reports a usage price cut on one line item only', () => {
+    const gpu = (amount: number) => ({
+      key: 'l40s',
+      label: 'L40S',
+      price: price(amount, 'hour', { unit: 'per GPU' }),
+    });
+    const a10 = { key: 'a10', label: 'A10', price: price(1.5, 'hour', { unit: 'per GPU' }) };
+    const diffs = diffPricing(pricing([], { line_items: [a10, gpu(2.5)] }), pricing([], { line_items: [gpu(1.25), a10] }));
+    expect(diffs).toEqual([
+      {
+        op: 'updated',
+        change_type: 'price_decreased',
+        path: 'line_items[l40s].price.amount',
+        tier: 'alertable',
+        old: 2.5,
+        new: 1.25,
+      },
+    ]);
+  });
+
+  it('does not rank prices in different currencies', () => {
+    const after = pro();
+    after.prices = [price(45, 'month', { currency: 'EUR' })];
+    expect(diffPricing(pricing([pro()]), pricing([after]))).toEqual([
+      expect.objectContaining({ op: 'modified', change_type: 'price_changed', path: 'plans[pro].prices[month]' }),
+    ]);
+  });
+
+  it('reports a page-level billing period only when no plan explains it', () => {
+    const before = pricing([], { billing_periods: ['month'] });
+    const after = pricing([], { billing_periods: ['month', 'year'] });
+    expect(diffPricing(before, after)).toEqual([
+      { op: 'added', change_type: 'billing_period_added', path: 'billing_periods[year]', tier: 'alertable', old: null, new: 'year' },
+    ]);
+  });
+});

@@ -1,0 +1,351 @@
+import type { PlanPrice } from '../../../capture/capture.types';
+import { byScore, ofType, type Cluster, type ClusterText } from '../clusters';
+import { planName, type RuleContext } from '../context';
+import { formatMoney, formatPercent, periodSlash, unitAndPeriod } from '../money';
+import { parseSub } from '../paths';
+import { describePrice, listingOf, priceMoveOf, styleFor, yearlyDiscount, type PriceMove } from '../price-facts';
+import type { Reading } from '../readings';
+import { SALES_LED } from '../signals';
+import { capitalise, listJoin, quote, sentence, squash } from '../text';
+
+/*
+ * Pricing clusters: a plan (its prices, features, CTA), a usage line item, a billing period
+ * across plans, the free trial. Sentences state the numbers the way the page wrote them.
+ */
+
+export function writePlan(cluster: Cluster, ctx: RuleContext): ClusterText {
+  const c = ctx.competitor;
+  const key = cluster.readings[0].path.key ?? '';
+  const name = planName(ctx, key);
+  const clauses: string[] = [];
+  const lead = byScore(cluster)[0];
+
+  for (const reading of byScore(cluster)) {
+    const clause = planClause(reading, ctx, name);
+    if (clause && !clauses.includes(clause)) clauses.push(clause);
+  }
+  const added = ofType(cluster, 'feature_added').map((r) => String(r.diff.new));
+  const removed = ofType(cluster, 'feature_removed').map((r) => String(r.diff.old));
+  const featureClauses = [
+    added.length ? `added ${listJoin(added.map(short))} to ${planLabel(name)}` : '',
+    removed.length ? `removed ${listJoin(removed.map(short))} from ${planLabel(name)}` : '',
+  ].filter(Boolean);
+  // Features go where their highest-scoring member ranks: after the price when a price moved.
+  const ordered = lead.diff.change_type.startsWith('feature_') ? [...featureClauses, ...clauses] : [...clauses, ...featureClauses];
+  const text = `${c} ${listJoin(ordered, 3)}`;
+  const advice = planAdvice(lead, ctx, name, added, removed);
+  return { sentence: sentence(text), headline: capitalise(listJoin(ordered, 2)), ...advice };
+}
+
+function planClause(reading: Reading, ctx: RuleContext, name: string): string | null {
+  const { diff } = reading;
+  switch (diff.change_type) {
+    case 'price_increased':
+    case 'price_decreased':
+    case 'price_changed': {
+      const move = priceMoveOf(reading, ctx);
+      if (move && move.oldAmount !== null && move.newAmount !== null && diff.change_type !== 'price_changed') {
+        return moveClause(move, diff.change_type === 'price_increased' ? 'raised' : 'cut');
+      }
+      return priceChangedClause(reading, ctx, name, move);
+    }
+    case 'plan_added': {
+      const listing = listingOf(reading, ctx);
+      const price = listing?.prices.find((p) => p.amount !== null) ?? listing?.prices[0];
+      if (listing?.plan?.contact_sales || (price && price.amount === null)) return `added ${article(name)} ${name} plan (contact sales)`;
+      return price ? `added ${article(name)} ${name} plan at ${describePrice(price, ctx)}` : `added ${article(name)} ${name} plan`;
+    }
+    case 'plan_removed': {
+      const listing = listingOf(reading, ctx);
+      const price = listing?.prices.find((p) => p.amount !== null);
+      return price ? `dropped its ${name} plan (was ${describePrice(price, ctx)})` : `dropped its ${name} plan`;
+    }
+    case 'plan_renamed':
+      return `renamed its ${squash(String(diff.old))} plan to ${squash(String(diff.new))}`;
+    case 'price_added': {
+      const price = diff.new as PlanPrice;
+      return `added a ${periodWord(price?.period)} price to ${name}: ${describePrice(price, ctx)}`;
+    }
+    case 'price_removed': {
+      const price = diff.old as PlanPrice;
+      return `removed the ${periodWord(price?.period)} price of ${name} (was ${describePrice(price, ctx)})`;
+    }
+    case 'cta_changed':
+      if (diff.old && diff.new) return `changed the ${name} call to action from ${quote(String(diff.old))} to ${quote(String(diff.new))}`;
+      return diff.new ? `added the call to action ${quote(String(diff.new))} to ${name}` : `removed the ${name} call to action ${quote(String(diff.old))}`;
+    case 'feature_added':
+    case 'feature_removed':
+      return null;
+    default:
+      return `changed ${name} (${diff.path})`;
+  }
+}
+
+/** "raised Pro from $49 to $59 a month (+20%)"; line items read "cut the L40S price from …". */
+export function moveClause(move: PriceMove, verb: 'raised' | 'cut'): string {
+  const from = formatMoney(move.oldAmount ?? 0, move.style);
+  const to = formatMoney(move.newAmount ?? 0, move.style);
+  const tail = move.billedYearlyPerMonth ? 'a month billed yearly' : unitAndPeriod(move.unit, move.period);
+  const pct = move.pct !== null ? ` (${formatPercent(move.pct)})` : '';
+  const subject = move.subjectKind === 'line_item' ? `the ${move.subject} price` : move.subject;
+  return `${verb} ${subject} from ${from} to ${to}${tail ? ` ${tail}` : ''}${pct}`;
+}
+
+function priceChangedClause(reading: Reading, ctx: RuleContext, name: string, move: PriceMove | null): string {
+  const { diff, path } = reading;
+  const field = path.rest.split('.').pop();
+  if (field === 'free') return diff.new ? `made ${name} free` : `made ${name} a paid plan`;
+  if (field === 'contact_sales') return diff.new ? `switched ${name} to contact-sales pricing` : `published a price for ${name}`;
+  if (field === 'unit') return `changed the ${name} price unit from ${quote(String(diff.old ?? 'none'))} to ${quote(String(diff.new ?? 'none'))}`;
+  if (move && move.oldAmount === null && move.newAmount !== null) {
+    return `published a price for ${name}: ${formatMoney(move.newAmount, move.style)} ${unitAndPeriod(move.unit, move.period)}`.trim();
+  }
+  if (move && move.oldAmount !== null && move.newAmount === null) {
+    return `replaced the ${formatMoney(move.oldAmount, move.style)} ${name} price with custom pricing`;
+  }
+  const old = diff.old as PlanPrice | null;
+  const next = diff.new as PlanPrice | null;
+  if (old && next && typeof old === 'object' && typeof next === 'object') {
+    return `changed ${name} from ${describePrice(old, ctx)} to ${describePrice(next, ctx)}`;
+  }
+  return `changed the ${name} price`;
+}
+
+function planAdvice(lead: Reading, ctx: RuleContext, name: string, added: string[], removed: string[]): Omit<ClusterText, 'sentence' | 'headline'> {
+  const c = ctx.competitor;
+  const { diff } = lead;
+  switch (diff.change_type) {
+    case 'price_increased': {
+      const move = priceMoveOf(lead, ctx);
+      const pct = move?.pct != null ? formatPercent(move.pct, false) : 'more';
+      const to = move?.newAmount != null && move ? formatMoney(move.newAmount, move.style) : 'the new price';
+      return {
+        meaning: `${name} costs ${pct} more for new customers.`,
+        why: `${c}'s ${name} plan now costs ${to}, ${pct} more than before: prospects comparing plans see a wider gap in your favour, and existing ${name} customers facing the increase may look around.`,
+        action: `Update your comparison page and sales battlecard with ${name} at ${to}, and target ${c}'s ${name}-sized customers with a switching offer while the increase is fresh.`,
+      };
+    }
+    case 'price_decreased': {
+      const move = priceMoveOf(lead, ctx);
+      const pct = move?.pct != null ? formatPercent(move.pct, false) : 'less';
+      const to = move?.newAmount != null && move ? formatMoney(move.newAmount, move.style) : 'the new price';
+      return {
+        meaning: `${name} is ${pct} cheaper.`,
+        why: `At ${to}, ${c}'s ${name} plan undercuts its old price by ${pct}: price-sensitive prospects will quote it in deals and your plans at that tier compare worse.`,
+        action: `Check your equivalent plan against ${to}; prepare a value argument (or a matching offer) for deals where ${c}'s ${name} comes up.`,
+      };
+    }
+    case 'plan_removed': {
+      const listing = listingOf(lead, ctx);
+      const free = listing?.plan?.free || listing?.prices.some((p) => p.amount === 0);
+      return free
+        ? {
+            meaning: `${c} no longer has a free entry point.`,
+            why: `Without a free plan, ${c}'s funnel loses the users who try before they buy; those users, and free users pushed to pay, are looking for an alternative now.`,
+            action: `Promote your free or entry plan to ${c}'s free users (comparison page, migration guide, ads on "${c} free plan" searches).`,
+          }
+        : {
+            meaning: `${c} withdrew the ${name} plan.`,
+            why: `Customers on ${c}'s ${name} plan must move to another plan, often a dearer one; packaging changes like this create switching windows.`,
+            action: `Reach out to teams that fit ${c}'s former ${name} plan with a comparable plan and a migration offer.`,
+          };
+    }
+    case 'plan_added': {
+      const listing = listingOf(lead, ctx);
+      const enterprise = listing?.plan?.contact_sales || /enterprise|business|scale/i.test(name);
+      return enterprise
+        ? {
+            meaning: `${c} is moving up-market with a ${name} tier.`,
+            why: `A ${name} plan signals ${c} is going after larger accounts with security and support promises; expect them in enterprise deals you used to see alone.`,
+            action: `Compare ${c}'s ${name} features with your top tier and brief sales on where you still win in larger deals.`,
+          }
+        : {
+            meaning: `${c} added a ${name} plan to its line-up.`,
+            why: `A new ${name} plan changes where ${c} meets buyers on price; check which of your plans it now competes with.`,
+            action: `Map ${c}'s ${name} plan against your plans and update the comparison page.`,
+          };
+    }
+    case 'plan_renamed':
+      return {
+        meaning: `Same plan, new name: ${squash(String(diff.new))}.`,
+        why: `A renamed plan is mostly packaging; it matters only where your materials cite ${c}'s old plan name.`,
+        action: `Update comparison pages and battlecards that cite ${c}'s ${squash(String(diff.old))} plan.`,
+      };
+    case 'feature_added':
+      return {
+        meaning: `${name} now includes ${listJoin(added.map(short))}.`,
+        why: `${c} now offers ${listJoin(added.map(short))} on ${name}; if you gate this in a higher tier, ${c}'s plan looks like better value.`,
+        action: `Check which of your plans includes ${listJoin(added.map(short))} and adjust the comparison page or packaging.`,
+      };
+    case 'feature_removed':
+      return {
+        meaning: `${name} no longer includes ${listJoin(removed.map(short))}.`,
+        why: `${c}'s ${name} customers lose ${listJoin(removed.map(short))} (or must pay more for it): a gap you can point to if your plan still includes it.`,
+        action: `If your equivalent plan includes ${listJoin(removed.map(short))}, say so on your comparison page and in outreach to ${c}'s ${name} customers.`,
+      };
+    case 'cta_changed': {
+      const salesLed = SALES_LED.test(String(diff.new ?? ''));
+      return {
+        meaning: salesLed ? `${name} is now sold through sales rather than self-serve.` : `${name}'s call to action changed.`,
+        why: salesLed
+          ? `${c} now routes ${name} buyers to a sales conversation: buyers who want to start on their own have more friction there.`
+          : `${c} changed how it asks ${name} buyers to start, usually a sign of a conversion experiment.`,
+        action: salesLed
+          ? `Emphasise instant self-serve sign-up in campaigns aimed at ${c}'s ${name} buyers.`
+          : `Note the new call to action; review whether it affects your own sign-up flow comparison.`,
+      };
+    }
+    default:
+      return {
+        meaning: `${c} changed how ${name} is priced.`,
+        why: `${c} changed the ${name} price structure; buyers comparing plans will see a different offer.`,
+        action: `Review ${c}'s ${name} pricing and update the comparison page.`,
+      };
+  }
+}
+
+export function writeLineItem(cluster: Cluster, ctx: RuleContext): ClusterText {
+  const c = ctx.competitor;
+  const lead = byScore(cluster)[0];
+  const move = priceMoveOf(lead, ctx);
+  const listing = listingOf(lead, ctx);
+  let clause: string;
+  if (move && move.oldAmount !== null && move.newAmount !== null && lead.diff.change_type !== 'price_changed') {
+    clause = moveClause(move, lead.diff.change_type === 'price_increased' ? 'raised' : 'cut');
+  } else if (lead.diff.change_type === 'price_added' && listing) {
+    clause = `added ${listing.subject} at ${listing.prices[0] ? describePrice(listing.prices[0], ctx) : 'a new price'}`;
+  } else if (lead.diff.change_type === 'price_removed' && listing) {
+    clause = `removed ${listing.subject}${listing.prices[0] ? ` (was ${describePrice(listing.prices[0], ctx)})` : ''}`;
+  } else {
+    clause = `changed the ${move?.subject ?? listing?.subject ?? 'usage'} price`;
+  }
+  const subject = move?.subject ?? listing?.subject ?? 'this item';
+  const up = lead.diff.change_type === 'price_increased';
+  const down = lead.diff.change_type === 'price_decreased';
+  const pct = move?.pct != null ? formatPercent(move.pct, false) : '';
+  return {
+    sentence: sentence(`${c} ${clause}`),
+    headline: capitalise(clause),
+    meaning: up ? `${subject} costs ${pct} more.` : down ? `${subject} is ${pct} cheaper.` : `${c}'s usage pricing for ${subject} changed.`,
+    why: up
+      ? `Customers running ${subject} on ${c} pay ${pct} more; usage-heavy accounts will notice it on their next invoice.`
+      : down
+        ? `${c} made ${subject} ${pct} cheaper: workloads that depend on it now cost less there, which sharpens price comparisons for that usage.`
+        : `${c}'s usage price list changed for ${subject}; cost comparisons that include it need refreshing.`,
+    action: up
+      ? `Target ${c} customers with ${subject}-heavy usage with a cost comparison.`
+      : down
+        ? `Re-run your cost comparison for ${subject} workloads against ${c}'s new price and decide whether to respond.`
+        : `Refresh the cost comparison that covers ${subject}.`,
+  };
+}
+
+export function writeBilling(cluster: Cluster, ctx: RuleContext): ClusterText {
+  const c = ctx.competitor;
+  const first = cluster.readings[0];
+  const added = first.diff.op === 'added';
+  const priceReadings = cluster.readings.filter((r) => r.path.base === 'plans');
+  const period = first.path.base === 'plans' ? parseSub(first.path.rest).key?.split(':')[0] : first.path.key;
+  const word = periodWord(period as PlanPrice['period']);
+  const parts: string[] = [];
+  let bestDiscount: number | null = null;
+  for (const reading of priceReadings) {
+    const listing = listingOf(reading, ctx);
+    const price = listing?.prices[0];
+    if (!listing || !price) continue;
+    parts.push(`${listing.subject} ${compactPrice(price, ctx)}`);
+    const discount = yearlyDiscount(listing.plan, price);
+    if (discount !== null) bestDiscount = Math.max(bestDiscount ?? 0, discount);
+  }
+  const discountText = bestDiscount !== null && added ? ` (up to ${formatPercent(bestDiscount, false)} off the monthly price)` : '';
+  const text = added
+    ? `${c} added ${word} billing${parts.length ? `: ${listJoin(parts, 4)}` : ''}${discountText}`
+    : `${c} dropped ${word} billing${parts.length ? ` (was ${listJoin(parts, 4)})` : ''}`;
+  return {
+    sentence: sentence(text),
+    headline: added ? `${capitalise(word)} billing added` : `${capitalise(word)} billing removed`,
+    meaning: added
+      ? `Buyers can now commit ${word}${bestDiscount !== null ? ` for about ${formatPercent(bestDiscount, false)} less` : ''}; monthly prices are unchanged.`
+      : `${capitalise(word)} billing is no longer offered.`,
+    why: added
+      ? `A ${word} option${bestDiscount !== null ? ` at ${formatPercent(bestDiscount, false)} off` : ''} lowers ${c}'s effective price for committed customers and locks them in for longer, which makes them harder to win later.`
+      : `Without ${word} billing, ${c}'s committed customers lose their discount at renewal: a natural moment to offer them an alternative.`,
+    action: added
+      ? `Compare your own ${word} discount with ${c}'s and consider a matching annual offer for deals where ${c} is in play.`
+      : `Reach ${c}'s ${word} customers before renewal with your own ${word} plan.`,
+  };
+}
+
+export function writeTrial(cluster: Cluster, ctx: RuleContext): ClusterText {
+  const c = ctx.competitor;
+  const { diff } = cluster.readings[0];
+  const oldText = squash(String(diff.old ?? ''));
+  const newText = squash(String(diff.new ?? ''));
+  const oldDays = daysIn(oldText);
+  const newDays = daysIn(newText);
+  let clause: string;
+  let longer = false;
+  if (diff.op === 'added') clause = `introduced a free trial (${quote(newText)})`;
+  else if (diff.op === 'removed') clause = `dropped its free trial (was ${quote(oldText)})`;
+  else if (oldDays !== null && newDays !== null && oldDays !== newDays) {
+    longer = newDays > oldDays;
+    clause = `${longer ? 'extended' : 'shortened'} its free trial from ${oldDays} to ${newDays} days`;
+  } else clause = `changed its free-trial offer from ${quote(oldText)} to ${quote(newText)}`;
+  const retreat = diff.op === 'removed' || (oldDays !== null && newDays !== null && newDays < oldDays);
+  return {
+    sentence: sentence(`${c} ${clause}`),
+    headline: capitalise(clause),
+    meaning: retreat ? `${c} made trying the product harder.` : `${c} made trying the product easier.`,
+    why: retreat
+      ? `A shorter or missing trial means prospects must commit sooner to ${c}: evaluators who want time to test are easier to win.`
+      : `A more generous trial${newDays ? ` (${newDays} days)` : ''} lowers the barrier to trying ${c}; expect more prospects to run ${c} side by side with you.`,
+    action: retreat
+      ? `Advertise your own trial length to prospects evaluating ${c}.`
+      : `Make sure your trial and onboarding hold up against a ${newDays ? `${newDays}-day ` : ''}${c} trial.`,
+  };
+}
+
+function compactPrice(price: PlanPrice, ctx: RuleContext): string {
+  if (price.amount === null) return squash(price.text) || 'custom';
+  const money = formatMoney(price.amount, styleFor(price, ctx, price.amount));
+  if (price.period === 'year' && /month|\/\s*mo\b/i.test(price.text ?? '')) return `${money}/month billed yearly`;
+  return `${money}${periodSlash(price.period)}`;
+}
+
+export function periodWord(period: PlanPrice['period'] | string | null | undefined): string {
+  switch (period) {
+    case 'year':
+      return 'yearly';
+    case 'month':
+      return 'monthly';
+    case 'week':
+      return 'weekly';
+    case 'day':
+      return 'daily';
+    case 'hour':
+      return 'hourly';
+    case 'one_time':
+      return 'one-time';
+    default:
+      return 'new';
+  }
+}
+
+function daysIn(text: string): number | null {
+  const days = /(\d+)[\s-]*days?\b/i.exec(text);
+  if (days) return Number(days[1]);
+  const weeks = /(\d+)[\s-]*weeks?\b/i.exec(text);
+  return weeks ? Number(weeks[1]) * 7 : null;
+}
+
+function planLabel(name: string): string {
+  return /plan$/i.test(name) ? name : `the ${name} plan`;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+function short(text: string): string {
+  return squash(text).length > 60 ? `${squash(text).slice(0, 57)}…` : squash(text);
+}

@@ -1,0 +1,162 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ChangesRepository } from '../changes/changes.repository';
+import { PageCaptureService } from '../capture/page-capture.service';
+import { SnapshotsRepository } from '../capture/snapshots.repository';
+import type { ExtractedPage } from '../capture/capture.types';
+import { FetchError } from '../capture/fetch/fetch-error';
+import { severityRank } from '../common/severity';
+import { diffCaptures } from '../diffing/diff-captures';
+import type { DiffResult } from '../diffing/diff.types';
+import { INTERPRETER } from '../interpretation/interpretation.module';
+import type { Interpretation, Interpreter } from '../interpretation/interpretation.types';
+import { CheckContext, CheckContextRepository } from './check-context.repository';
+
+/** A run whose worker died is claimed again after this long. */
+export const RUN_LEASE_SECONDS = 120;
+const RAW_DIFF_EXCERPT_CHARS = 6000;
+
+/**
+ * One check, end to end: fetch → extract → compare with the previous snapshot → diff →
+ * interpret → record the change → notify (DESIGN §4.3).
+ */
+@Injectable()
+export class CheckRunner {
+  constructor(
+    private readonly db: DataSource,
+    private readonly contexts: CheckContextRepository,
+    private readonly capture: PageCaptureService,
+    private readonly snapshots: SnapshotsRepository,
+    private readonly changes: ChangesRepository,
+    @Inject(INTERPRETER) private readonly interpreter: Interpreter,
+  ) {}
+
+  async run(runId: number): Promise<void> {
+    const ctx = await this.contexts.claim(runId, RUN_LEASE_SECONDS);
+    if (!ctx) return;
+    try {
+      await this.execute(ctx);
+    } catch (err) {
+      if (!(err instanceof FetchError)) throw err;
+      await this.contexts.finish(ctx, { status: 'failed', errorCode: err.code, errorMessage: err.message });
+    }
+  }
+
+  /** Called by the processor when the job has no retries left, so the run does not stay `running`. */
+  async giveUp(runId: number, err: Error): Promise<void> {
+    const ctx = await this.contexts.claim(runId, 0);
+    if (!ctx) return;
+    await this.contexts.finish(ctx, { status: 'failed', errorCode: 'internal_error', errorMessage: err.message });
+  }
+
+  private async execute(ctx: CheckContext): Promise<void> {
+    const { monitor, previous } = ctx;
+    const result = await this.capture.capture({
+      url: monitor.url,
+      monitorType: monitor.monitor_type,
+      renderMode: monitor.render_mode,
+      conditional: previous ? { etag: monitor.http_etag, lastModified: monitor.http_last_modified } : undefined,
+    });
+    const validators = { etag: result.fetch.etag, lastModified: result.fetch.lastModified };
+    if (result.notModified || (previous && result.page.content_hash === previous.content_hash)) {
+      await this.contexts.finish(ctx, { status: 'no_change', ...validators });
+      return;
+    }
+    const page = result.page;
+    if (!previous) {
+      await this.db.transaction(async (manager) => {
+        const snapshot = await this.saveSnapshot(ctx, page, result.fetch.status, result.fetch.via, manager);
+        await this.contexts.finish(ctx, { status: 'succeeded', snapshotId: snapshot, ...validators }, manager);
+      });
+      return;
+    }
+    const diff = diffCaptures(monitor.monitor_type, previous, page);
+    const interpretation = diff.alertable ? await this.interpret(ctx, diff) : null;
+    const belowFloor = !interpretation || severityRank(interpretation.severity) < severityRank(monitor.min_severity);
+    if (belowFloor) {
+      // Informational differences and changes under the monitor's floor advance the baseline only.
+      await this.db.transaction(async (manager) => {
+        const snapshot = await this.saveSnapshot(ctx, page, result.fetch.status, result.fetch.via, manager);
+        await this.contexts.finish(ctx, { status: 'no_change', snapshotId: snapshot, ...validators }, manager);
+      });
+      return;
+    }
+    await this.db.transaction(async (manager) => {
+      const snapshot = await this.saveSnapshot(ctx, page, result.fetch.status, result.fetch.via, manager);
+      const id = await this.changes.insert(
+        {
+          account_id: monitor.account_id,
+          workspace_id: monitor.workspace_id,
+          competitor_id: monitor.competitor_id,
+          monitor_id: monitor.id,
+          run_id: ctx.run.id,
+          snapshot_id: snapshot,
+          previous_snapshot_id: previous.id,
+          monitor_type: monitor.monitor_type,
+          severity: interpretation.severity,
+          severity_rank: severityRank(interpretation.severity),
+          severity_score: interpretation.severity_score,
+          summary: interpretation.summary,
+          why_it_matters: interpretation.why_it_matters,
+          recommended_action: interpretation.recommended_action,
+          opportunity_score: interpretation.opportunity_score,
+          category: interpretation.category,
+          direction: interpretation.direction,
+          delta: diff.delta,
+          field_diffs: diff.field_diffs,
+          clusters: interpretation.clusters,
+          evidence: {
+            captured_at: new Date().toISOString(),
+            previous_captured_at: new Date(previous.captured_at).toISOString(),
+            diffs: diff.field_diffs.map((d, index) => ({ index, op: d.op, path: d.path, tier: d.tier, change_type: d.change_type })),
+          },
+          enrichment: interpretation.enrichment,
+          interpreted_by: interpretation.interpreted_by,
+          source_url: result.fetch.url,
+          raw_diff: diff.raw_diff,
+        },
+        manager,
+      );
+      await this.contexts.finish(ctx, { status: 'changed', snapshotId: snapshot, ...validators }, manager);
+      return id;
+    });
+  }
+
+  private interpret(ctx: CheckContext, diff: DiffResult): Promise<Interpretation> {
+    return this.interpreter.interpret({
+      competitor: ctx.competitor,
+      monitor: { type: ctx.monitor.monitor_type, url: ctx.monitor.url, name: ctx.monitor.name },
+      field_diffs: diff.field_diffs,
+      category: diff.category,
+      direction: diff.direction,
+      delta: diff.delta,
+      raw_diff_excerpt: diff.raw_diff.slice(0, RAW_DIFF_EXCERPT_CHARS),
+      captured_at: new Date().toISOString(),
+      previous_captured_at: ctx.previous ? new Date(ctx.previous.captured_at).toISOString() : null,
+    });
+  }
+
+  private async saveSnapshot(
+    ctx: CheckContext,
+    page: ExtractedPage,
+    httpStatus: number,
+    via: string,
+    manager: Parameters<SnapshotsRepository['insert']>[1],
+  ): Promise<number> {
+    const snapshot = await this.snapshots.insert(
+      {
+        monitor_id: ctx.monitor.id,
+        run_id: ctx.run.id,
+        url: ctx.monitor.url,
+        content_hash: page.content_hash,
+        fetched_via: via,
+        http_status: httpStatus,
+        markdown: page.markdown,
+        fields: page.fields,
+        meta: page.meta,
+      },
+      manager,
+    );
+    return snapshot.id;
+  }
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+@Injectable()
+export class SchedulerRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * Claims up to `limit` due active monitors and records a scheduled run for each, in one
+   * statement: SKIP LOCKED keeps two schedulers apart, and moving next_check_at on claim keeps a
+   * monitor from being claimed twice for one slot. Cost follows the due set (partial index).
+   */
+  async claimDue(limit: number): Promise<number[]> {
+    const rows: { run_id: number }[] = await this.db.query(
+      `WITH due AS (
+         SELECT id FROM monitors
+          WHERE status = 'active' AND next_check_at <= now()
+          ORDER BY next_check_at LIMIT $1
+          FOR UPDATE SKIP LOCKED),
+       claimed AS (
+         UPDATE monitors m SET
+           next_check_at = now() + CASE m.cadence
+             WHEN 'hourly' THEN interval '1 hour' WHEN 'six_hourly' THEN interval '6 hours'
+             WHEN 'weekly' THEN interval '7 days' ELSE interval '1 day' END,
+           last_run_id = nextval(pg_get_serial_sequence('runs', 'id'))
+           FROM due WHERE m.id = due.id
+         RETURNING m.id AS monitor_id, m.last_run_id AS run_id)
+       INSERT INTO runs (id, monitor_id, kind)
+       SELECT run_id, monitor_id, 'scheduled' FROM claimed
+       RETURNING id AS run_id`,
+      [limit],
+    );
+    return rows.map((r) => r.run_id);
+  }
+}

@@ -1,0 +1,62 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { CheckContextRepository } from '../monitors/check-context.repository';
+import { ChecksService } from '../monitors/checks.service';
+import { SchedulerRepository } from './scheduler.repository';
+
+export const CLAIM_BATCH = 5000;
+/** Runs no worker finished within these limits are failed as `worker_lost`. */
+const ABANDONED_PENDING_MINUTES = 60;
+const ABANDONED_RUNNING_MINUTES = 15;
+
+/** Every tick: enqueue the checks of due monitors, and close runs no worker will finish. Only enqueues. */
+@Injectable()
+export class SchedulerService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Scheduler');
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+
+  constructor(
+    private readonly repository: SchedulerRepository,
+    private readonly runs: CheckContextRepository,
+    private readonly checks: ChecksService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.tickOnce(), this.config.schedulerTickSeconds * 1000);
+    this.timer.unref();
+    void this.tickOnce();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.ticking;
+  }
+
+  /** One tick; overlapping ticks are skipped. Returns the number of checks enqueued. */
+  tickOnce(): Promise<void> {
+    this.ticking ??= this.tick()
+      .catch((err) => this.logger.warn(`tick failed: ${(err as Error).message}`))
+      .finally(() => {
+        this.ticking = null;
+      });
+    return this.ticking;
+  }
+
+  async enqueueDue(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const runIds = await this.repository.claimDue(CLAIM_BATCH);
+      await this.checks.enqueue(runIds);
+      total += runIds.length;
+      if (runIds.length < CLAIM_BATCH) return total;
+    }
+  }
+
+  private async tick(): Promise<void> {
+    const enqueued = await this.enqueueDue();
+    const abandoned = await this.runs.failAbandoned(ABANDONED_PENDING_MINUTES, ABANDONED_RUNNING_MINUTES);
+    if (enqueued || abandoned) this.logger.log(`enqueued ${enqueued} scheduled checks, closed ${abandoned} abandoned runs`);
+  }
+}
