@@ -5,9 +5,12 @@ import { normalizeMarkdownForHash } from './noise';
 const CONTEXT_LINES = 3;
 /**
  * jsdiff's line diff is O(N·D): instant for real page updates, slow only when two large pages have
- * almost nothing in common. Past this budget the diff is reported as a whole-page replacement.
+ * almost nothing in common. A page with more changed lines than MAX_EDITS has been rewritten, and
+ * is shown as a whole-page replacement rather than aligned line by line; the time budget is a
+ * backstop for the same case.
  */
-const DIFF_BUDGET_MS = 2000;
+const MAX_EDITS = 2000;
+const DIFF_BUDGET_MS = 1000;
 
 /**
  * Unified diff of two markdown captures that shows only meaningful differences.
@@ -23,7 +26,7 @@ export function markdownDiff(before: string, after: string): string {
   const next = meaningfulLines(after);
   if (old.keys.length === next.keys.length && old.keys.every((key, i) => key === next.keys[i])) return '';
 
-  const changes = diffArrays(old.keys, next.keys, { timeout: DIFF_BUDGET_MS });
+  const changes = diffArrays(old.keys, next.keys, { timeout: DIFF_BUDGET_MS, maxEditLength: MAX_EDITS });
   if (!changes) return wholeReplacement(old.lines, next.lines);
 
   // Rebuild the after side so noise-equal lines read exactly like before and drop out of the patch.

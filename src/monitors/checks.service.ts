@@ -63,8 +63,14 @@ export class ChecksService {
           skipped.push(monitor.id);
           continue;
         }
+        // Pay first: a monitor skipped for want of checks must not have its throttle slot taken.
+        if (!(await this.quota.trySpend(account.accountId, account.plan, 1, manager))) {
+          skipped.push(monitor.id);
+          continue;
+        }
         const wait = await this.monitors.claimCheckSlot(monitor.id, this.config.checkMinIntervalSeconds, manager);
-        if (wait > 0 || !(await this.quota.trySpend(account.accountId, account.plan, 1, manager))) {
+        if (wait > 0) {
+          await this.quota.refund(account.accountId, 1, manager);
           skipped.push(monitor.id);
           continue;
         }

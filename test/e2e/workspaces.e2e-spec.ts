@@ -197,11 +197,11 @@ describe('workspaces', () => {
       return { workspace, a, b, active1, paused, throttled, active2 };
     }
 
-    it('queues a pending on-demand run for every active monitor and lists the throttled ones', async () => {
+    it('queues a pending on-demand run for every active monitor and lists the paused and throttled ones', async () => {
       const s = await createSession(t);
       const w = await threeMonitors(s.accountId);
       const res = await s.post(`/workspaces/${w.workspace.id}/refresh`).expect(202);
-      expect(res.body).toEqual({ status: 'queued', count: 2, skipped: 1, skipped_ids: [w.throttled.id] });
+      expect(res.body).toEqual({ status: 'queued', count: 2, skipped: 2, skipped_ids: [w.paused.id, w.throttled.id] });
       const runs = await t.db.query(
         `SELECT r.monitor_id, r.kind, r.status, m.last_run_id = r.id AS is_last FROM runs r JOIN monitors m ON m.id = r.monitor_id
           WHERE m.workspace_id = $1 ORDER BY r.monitor_id`,
@@ -222,8 +222,8 @@ describe('workspaces', () => {
       expect(res.body).toEqual({
         status: 'queued',
         count: 0,
-        skipped: 3,
-        skipped_ids: [w.active1.id, w.throttled.id, w.active2.id],
+        skipped: 4,
+        skipped_ids: [w.active1.id, w.paused.id, w.throttled.id, w.active2.id],
       });
       expect(await checksUsed(t.db, s.accountId)).toBe(2);
     });
@@ -232,7 +232,7 @@ describe('workspaces', () => {
       const s = await createSession(t);
       const w = await threeMonitors(s.accountId);
       const res = await s.post(`/workspaces/${w.workspace.id}/refresh`, { competitor_id: w.a.id }).expect(202);
-      expect(res.body).toEqual({ status: 'queued', count: 1, skipped: 0, skipped_ids: [] });
+      expect(res.body).toEqual({ status: 'queued', count: 1, skipped: 1, skipped_ids: [w.paused.id] });
       expect(await count(t.db, `runs WHERE monitor_id = $1`, [w.active1.id])).toBe(1);
       expect(await count(t.db, `runs WHERE monitor_id = $1`, [w.active2.id])).toBe(0);
     });
@@ -242,10 +242,15 @@ describe('workspaces', () => {
       const w = await threeMonitors(s.accountId);
       await setChecksUsed(t.db, s.accountId, 99); // one check left of 100
       const res = await s.post(`/workspaces/${w.workspace.id}/refresh`).expect(202);
-      expect(res.body).toEqual({ status: 'queued', count: 1, skipped: 2, skipped_ids: [w.throttled.id, w.active2.id] });
+      expect(res.body).toEqual({
+        status: 'queued',
+        count: 1,
+        skipped: 3,
+        skipped_ids: [w.paused.id, w.throttled.id, w.active2.id],
+      });
       expect(await checksUsed(t.db, s.accountId)).toBe(100);
       const again = await s.post(`/workspaces/${w.workspace.id}/refresh`).expect(202);
-      expect(again.body).toMatchObject({ count: 0, skipped: 3 });
+      expect(again.body).toMatchObject({ count: 0, skipped: 4 });
       // A monitor skipped for want of checks was not checked, so it is not throttled once checks return.
       await setChecksUsed(t.db, s.accountId, 0);
       const check = await s.post(`/monitors/${w.active2.id}/check`);

@@ -40,7 +40,7 @@ export function isSameSite(url: URL, siteUrl: URL): boolean {
   return registrableDomain(url.hostname) === registrableDomain(siteUrl.hostname);
 }
 
-function hasRegistrableDomain(hostname: string): boolean {
+export function hasRegistrableDomain(hostname: string): boolean {
   return hostname.includes('.') && !isIP(unbracket(hostname));
 }
 
@@ -63,5 +63,6 @@ export function subdomainLabel(hostname: string): string | null {
 
 /** The brand-looking label of a host ("www.acme.co.uk" → "acme"), for fallbacks and matching. */
 export function domainLabel(hostname: string): string {
+  if (!hasRegistrableDomain(hostname)) return hostname.toLowerCase();
   return registrableDomain(hostname).split('.')[0];
 }

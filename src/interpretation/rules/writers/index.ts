@@ -1,0 +1,31 @@
+import type { ClusterWriter } from '../clusters';
+import type { ClusterKind } from '../readings';
+import { writeAnnouncement, writeCounts, writeCtas, writeHero, writeLogos, writeNavigation, writeTestimonials } from './homepage.writer';
+import { writeIntegrations, writeOpenings, writeOther } from './lists.writer';
+import { writeBilling, writeLineItem, writePlan, writeTrial } from './pricing.writer';
+import { writeDocs, writeEntry, writeHeadings, writePost, writePosts, writeText, writeTitle } from './publishing.writer';
+
+/** One writer per cluster kind; the compiler checks every kind has one. */
+export const WRITERS: Record<ClusterKind, ClusterWriter> = {
+  announcement: writeAnnouncement,
+  billing: writeBilling,
+  counts: writeCounts,
+  ctas: writeCtas,
+  docs: writeDocs,
+  entry: writeEntry,
+  headings: writeHeadings,
+  hero: writeHero,
+  integrations: writeIntegrations,
+  line_item: writeLineItem,
+  logos: writeLogos,
+  navigation: writeNavigation,
+  openings: writeOpenings,
+  other: writeOther,
+  plan: writePlan,
+  post: writePost,
+  posts: writePosts,
+  testimonials: writeTestimonials,
+  text: writeText,
+  title: writeTitle,
+  trial: writeTrial,
+};
