@@ -32,7 +32,10 @@ export class PageCaptureService implements OnModuleDestroy {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.http = new HttpFetcher({
       allowPrivate: config.allowPrivateNetworkTargets,
+      allowPrivateHosts: config.allowPrivateHosts,
       perHostConcurrency: config.fetchPerHostConcurrency,
+      totalTimeoutMs: config.fetchTotalTimeoutMs,
+      maxBytes: config.fetchMaxBytes,
     });
   }
 
@@ -40,7 +43,10 @@ export class PageCaptureService implements OnModuleDestroy {
     this.browser ??= new BrowserFetcher({
       executablePath: this.config.chromiumPath,
       allowPrivate: this.config.allowPrivateNetworkTargets,
+      allowPrivateHosts: this.config.allowPrivateHosts,
       maxPages: this.config.browserPages,
+      navigationTimeoutMs: this.config.fetchTotalTimeoutMs,
+      maxBytes: this.config.fetchMaxBytes,
     });
     return this.browser;
   }

@@ -13,7 +13,10 @@ export class TargetUrlValidator {
 
   async check(raw: string, field: string, options: { httpsOnly?: boolean } = {}): Promise<URL> {
     try {
-      const url = await assertPublicUrl(raw, { allowPrivate: this.config.allowPrivateNetworkTargets });
+      const url = await assertPublicUrl(raw, {
+        allowPrivate: this.config.allowPrivateNetworkTargets,
+        allowPrivateHosts: this.config.allowPrivateHosts,
+      });
       if (options.httpsOnly && url.protocol !== 'https:' && !this.config.allowPrivateNetworkTargets) {
         throw new UnsafeUrlError('only https URLs are allowed');
       }

@@ -74,6 +74,8 @@ export class CompetitorsService {
     const existing = await this.competitors.byNormalizedUrl(workspaceId, normalized);
     if (existing) return { created: false, body: await this.existing(existing, url.toString()) };
     const active = await this.competitors.activeDiscovery(workspaceId);
+    // A concurrent add of this same URL may have committed since the lookup above: still a duplicate.
+    if (active?.normalized_url === normalized) return { created: false, body: await this.existing(active, url.toString()) };
     if (active) throw discoveryInProgress(active.id);
     let competitor: CompetitorRow;
     try {

@@ -11,6 +11,8 @@ export interface AppConfig {
   redisPrefix: string;
   publicBaseUrl: string;
   allowPrivateNetworkTargets: boolean;
+  /** Host names exempt from the private-address check (exact match); for fixture sites in tests. */
+  allowPrivateHosts: string[];
   checkMinIntervalSeconds: number;
   schedulerTickSeconds: number;
   chromiumPath: string | null;
@@ -26,6 +28,10 @@ export interface AppConfig {
   fetchPerHostConcurrency: number;
   /** Chromium pages rendering at once per worker. */
   browserPages: number;
+  /** Deadline for one page fetch, all redirects included. */
+  fetchTotalTimeoutMs: number;
+  /** Largest page body accepted. */
+  fetchMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +85,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisPrefix: env.REDIS_PREFIX || 'rw',
     publicBaseUrl: (urlVar(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}/v1`).replace(/\/+$/, ''),
     allowPrivateNetworkTargets: boolVar(env, 'ALLOW_PRIVATE_NETWORK_TARGETS'),
+    allowPrivateHosts: (env.ALLOW_PRIVATE_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     checkMinIntervalSeconds: intVar(env, 'CHECK_MIN_INTERVAL_SECONDS', 300),
     schedulerTickSeconds: intVar(env, 'SCHEDULER_TICK_SECONDS', 15, 1),
     chromiumPath: env.CHROMIUM_PATH || null,
@@ -91,6 +101,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     workerConcurrency: intVar(env, 'WORKER_CONCURRENCY', 64, 1),
     fetchPerHostConcurrency: intVar(env, 'FETCH_PER_HOST_CONCURRENCY', 4, 1),
     browserPages: intVar(env, 'BROWSER_PAGES', 4, 1),
+    fetchTotalTimeoutMs: intVar(env, 'FETCH_TOTAL_TIMEOUT_MS', 20_000, 100),
+    fetchMaxBytes: intVar(env, 'FETCH_MAX_BYTES', 5 * 1024 * 1024, 1024),
   });
 }
 

@@ -10,13 +10,13 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const html = (body: string, head = '') => `<!doctype html><html><head><title>Fixture</title>${head}</head><body>${body}</body></html>`;
 
 /**
- * internal.test stands for a name that resolves to a private address. rebind.test answers a
- * public address once (the early check) and loopback afterwards (the connection), like a
- * rebinding DNS server; nothing ever connects to the public address.
+ * internal.test stands for a name that resolves to a non-public address (a loopback one, so a
+ * broken guard could only ever reach this machine). rebind.test answers a public address once
+ * (the early check, which connects nowhere) and loopback afterwards, like a rebinding DNS server.
  */
 let rebindLookups = 0;
 const resolver: HostResolver = async (hostname) => {
-  if (hostname === 'internal.test') return [{ address: '10.0.0.5', family: 4 }];
+  if (hostname === 'internal.test') return [{ address: '127.0.0.2', family: 4 }];
   if (hostname === 'rebind.test') return [{ address: rebindLookups++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
   return systemResolver(hostname);
 };

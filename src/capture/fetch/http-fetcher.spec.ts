@@ -201,7 +201,8 @@ describe('HttpFetcher', () => {
       it.each([
         ['an IP literal', () => `http://127.0.0.1:${port}/secret`],
         ['an IPv4-mapped IPv6 literal', () => `http://[::ffff:127.0.0.1]:${port}/secret`],
-        ['the metadata address', () => `http://169.254.169.254/latest/meta-data/`],
+        ['the unspecified address, which Linux routes to this host', () => `http://0.0.0.0:${port}/secret`],
+        ['an IPv6 loopback literal', () => `http://[::1]:${port}/secret`],
         ['a name that resolves to loopback', () => `http://localhost:${port}/secret`],
       ])('refuses %s with blocked_target', async (_label, target) => {
         route('/secret', (_req, res) => res.end('secret'));

@@ -46,6 +46,8 @@ const DEFAULTS = {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Statuses whose body may be a challenge page worth reading before failing. */
 const INSPECT_BODY_STATUSES = new Set([401, 403, 405, 429, 503]);
+/** Challenge pages are small; a larger error body is not read past this. */
+const ERROR_BODY_CAP = 256 * 1024;
 
 type HopResponse = Dispatcher.ResponseData;
 
@@ -174,27 +176,39 @@ export class HttpFetcher implements PageFetcher {
       throw httpStatusError(status, url.href);
     }
 
-    const raw = await readCapped(res, this.opts.maxBytes, url.href);
+    if (status >= 400) {
+      // Read a little of an error page only to spot a challenge; one that cannot be read
+      // (too big, badly encoded) is still the error its status says.
+      const page = await this.readBody(res, url, contentType, Math.min(this.opts.maxBytes, ERROR_BODY_CAP)).catch(() => null);
+      const protection = page && detectBotProtection(status, { get: (name) => header(res.headers, name) }, page.html);
+      if (protection) throw botProtectionError(url, protection, status);
+      throw httpStatusError(status, url.href);
+    }
+
+    const { html, bytes } = await this.readBody(res, url, contentType, this.opts.maxBytes);
+    const protection = detectBotProtection(status, { get: (name) => header(res.headers, name) }, html);
+    if (protection) throw botProtectionError(url, protection, status);
+    return { ...base, notModified: false, html, etag, lastModified, bytes, durationMs: elapsed(started) };
+  }
+
+  private async readBody(res: HopResponse, url: URL, contentType: string | null, maxBytes: number): Promise<{ html: string; bytes: number }> {
+    const raw = await readCapped(res, maxBytes, url.href);
     let decoded: Buffer;
     try {
-      decoded = await decompress(raw, header(res.headers, 'content-encoding'), this.opts.maxBytes);
+      decoded = await decompress(raw, header(res.headers, 'content-encoding'), maxBytes);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-        throw new FetchError('too_large', `The decoded body of ${url.href} is over ${this.opts.maxBytes} bytes`, { cause: err, causeCode: 'ERR_BUFFER_TOO_LARGE' });
+        throw new FetchError('too_large', `The decoded body of ${url.href} is over ${maxBytes} bytes`, { cause: err, causeCode: 'ERR_BUFFER_TOO_LARGE' });
       }
       if (err instanceof UnsupportedEncodingError) throw new FetchError('network_error', err.message, { cause: err });
       throw new FetchError('network_error', `Could not decode the body of ${url.href}: ${(err as Error).message}`, { cause: err, causeCode: (err as NodeJS.ErrnoException).code });
     }
-    const html = decodeBody(decoded, contentType);
-
-    const protection = detectBotProtection(status, { get: (name) => header(res.headers, name) }, html);
-    if (protection) {
-      throw new FetchError('blocked_by_bot_protection', `${url.href} answered with a ${protection} page (HTTP ${status})`, { httpStatus: status });
-    }
-    if (status >= 400) throw httpStatusError(status, url.href);
-
-    return { ...base, notModified: false, html, etag, lastModified, bytes: decoded.length, durationMs: elapsed(started) };
+    return { html: decodeBody(decoded, contentType), bytes: decoded.length };
   }
+}
+
+function botProtectionError(url: URL, protection: string, status: number): FetchError {
+  return new FetchError('blocked_by_bot_protection', `${url.href} answered with a ${protection} page (HTTP ${status})`, { httpStatus: status });
 }
 
 /** Reads the body into one Buffer, failing as soon as it passes `maxBytes` (declared or streamed). */

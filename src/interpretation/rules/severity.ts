@@ -4,9 +4,9 @@ import type { ChangeType } from '../../diffing/diff.types';
 import type { RuleContext } from './context';
 import { entryFacts, isRetreat } from './entry-facts';
 import { listingOf, priceMoveOf, yearlyDiscount } from './price-facts';
-import type { Reading } from './readings';
+import { titleOf, type Reading } from './readings';
 import { MAJOR_PLATFORMS, SALES_LED, STRATEGIC, type Signal } from './signals';
-import { similarity, titleOf } from './text';
+import { similarity } from './text';
 
 /*
  * Severity model (docs/interpretation.md has the same table for API users).

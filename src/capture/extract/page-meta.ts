@@ -1,0 +1,139 @@
+import type { CheerioAPI } from 'cheerio';
+import type { PageMeta } from '../capture.types';
+import { parseDate } from './dates';
+import { absoluteUrl, attr, collapseWhitespace } from './dom';
+import {
+  jsonLdOfType,
+  ldText,
+  microdataOfType,
+  microText,
+  type JsonLdNode,
+  type StructuredData,
+} from './structured-data';
+
+export const ARTICLE_TYPES = ['Article', 'BlogPosting', 'NewsArticle', 'TechArticle', 'Report', 'SocialMediaPosting'];
+
+type MetaTags = Map<string, string>;
+
+function readMetaTags($: CheerioAPI): MetaTags {
+  const tags: MetaTags = new Map();
+  $('meta').each((_i, el) => {
+    const key = (attr(el, 'property') ?? attr(el, 'name') ?? attr(el, 'itemprop') ?? attr(el, 'http-equiv') ?? '')
+      .trim()
+      .toLowerCase();
+    const content = collapseWhitespace(attr(el, 'content') ?? '');
+    if (key && content && !tags.has(key)) tags.set(key, content);
+  });
+  return tags;
+}
+
+function first(tags: MetaTags, keys: string[]): string | null {
+  for (const key of keys) {
+    const value = tags.get(key);
+    if (value) return value;
+  }
+  return null;
+}
+
+function iconSize(sizes: string | null): number {
+  const m = /(\d+)x(\d+)/.exec(sizes ?? '');
+  return m ? Number(m[1]) : 0;
+}
+
+/** apple-touch-icon first (it is the brand mark at a useful size), then the largest icon link. */
+function readIcon($: CheerioAPI, base: string): string | null {
+  const candidates: { href: string; rank: number; size: number }[] = [];
+  $('link[rel][href]').each((_i, el) => {
+    const rel = (attr(el, 'rel') ?? '').toLowerCase().split(/\s+/);
+    const rank = rel.includes('apple-touch-icon') || rel.includes('apple-touch-icon-precomposed') ? 2 : rel.includes('icon') ? 1 : 0;
+    if (!rank) return;
+    const href = absoluteUrl(attr(el, 'href'), base);
+    if (href) candidates.push({ href, rank, size: iconSize(attr(el, 'sizes')) });
+  });
+  candidates.sort((a, b) => b.rank - a.rank || b.size - a.size);
+  return candidates[0]?.href ?? null;
+}
+
+function articleNode(data: StructuredData): JsonLdNode | null {
+  return jsonLdOfType(data, ARTICLE_TYPES)[0] ?? null;
+}
+
+function siteNameFromStructuredData(data: StructuredData): string | null {
+  const article = articleNode(data);
+  const publisher = article ? ldText(article.publisher) : null;
+  if (publisher) return publisher;
+  const site = jsonLdOfType(data, ['WebSite'])[0];
+  if (site) return ldText(site.name);
+  return null;
+}
+
+function authorFromStructuredData(data: StructuredData): string | null {
+  const article = articleNode(data);
+  if (article) {
+    const author = ldText(article.author);
+    if (author) return author;
+  }
+  for (const item of microdataOfType(data, ARTICLE_TYPES)) {
+    const author = microText(item, 'author');
+    if (author) return author;
+  }
+  return null;
+}
+
+function publishedFromStructuredData(data: StructuredData): string | null {
+  const article = articleNode(data);
+  const fromLd = article ? parseDate(ldText(article.datePublished) ?? ldText(article.dateCreated)) : null;
+  if (fromLd) return fromLd;
+  for (const item of microdataOfType(data, ARTICLE_TYPES)) {
+    const date = parseDate(microText(item, 'datePublished'));
+    if (date) return date;
+  }
+  return null;
+}
+
+function isUrl(value: string | null): boolean {
+  return !!value && /^https?:\/\//i.test(value);
+}
+
+export function readPageMeta($: CheerioAPI, url: string, data: StructuredData): PageMeta {
+  const tags = readMetaTags($);
+  const base = absoluteUrl($('base[href]').first().attr('href'), url) ?? url;
+  const docTitle = collapseWhitespace($('head title').first().text() || $('title').first().text());
+  const metaAuthor = first(tags, ['author', 'article:author', 'dc.creator', 'parsely-author', 'sailthru.author']);
+  const image = first(tags, ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src']);
+  const lang = collapseWhitespace($('html').attr('lang') ?? '') || first(tags, ['content-language', 'og:locale']);
+
+  return {
+    title: first(tags, ['og:title', 'twitter:title']) ?? (docTitle || null),
+    site_name: first(tags, ['og:site_name', 'application-name', 'apple-mobile-web-app-title']) ?? siteNameFromStructuredData(data),
+    description: first(tags, ['description', 'og:description', 'twitter:description']),
+    image: absoluteUrl(image, base),
+    icon: readIcon($, base),
+    lang: lang ? lang.replace(/_/g, '-').toLowerCase() : null,
+    author: (metaAuthor && !isUrl(metaAuthor) ? metaAuthor : null) ?? authorFromStructuredData(data),
+    published_at:
+      parseDate(first(tags, ['article:published_time', 'og:published_time', 'datepublished'])) ??
+      publishedFromStructuredData(data) ??
+      parseDate(first(tags, ['publishdate', 'publish_date', 'publish-date', 'pubdate', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date'])) ??
+      parseDate($('time[pubdate]').first().attr('datetime') ?? null),
+  };
+}
+
+/** The document title without a trailing " | Site" part. */
+export function stripSiteSuffix(title: string, siteName: string | null, url: string): string {
+  const parts = title.split(/\s+[|·•»–—-]\s+/);
+  if (parts.length < 2) return title;
+  const last = parts[parts.length - 1].toLowerCase().replace(/\s+/g, '');
+  let brand = '';
+  try {
+    const labels = new URL(url).hostname.replace(/^www\./, '').split('.');
+    brand = labels.length >= 2 ? labels[labels.length - 2] : labels[0];
+  } catch {
+    brand = '';
+  }
+  const site = (siteName ?? '').toLowerCase().replace(/\s+/g, '');
+  if ((site && last === site) || (brand && last.replace(/[^a-z0-9]/g, '') === brand)) {
+    return title.slice(0, title.length - parts[parts.length - 1].length).replace(/\s+[|·•»–—-]\s*$/, '').trim();
+  }
+  return title;
+}

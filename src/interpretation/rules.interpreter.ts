@@ -1,0 +1,76 @@
+import type { Interpretation, InterpretationInput, Interpreter } from './interpretation.types';
+import { refineCategory, refineDirection } from './rules/classify';
+import { buildClusters } from './rules/clusters';
+import { contextOf } from './rules/context';
+import { keywordsOf } from './rules/keywords';
+import { opportunityOf } from './rules/opportunity';
+import { readDiffs } from './rules/readings';
+import { changeScore, scoreReading, severityOf } from './rules/severity';
+import { summarise } from './rules/summary';
+import { sentence } from './rules/text';
+import { WRITERS } from './rules/writers';
+
+export const RULES_INTERPRETER_NAME = 'rules-v1';
+
+/**
+ * The built-in interpreter: deterministic rules over the field diffs (same input, same output),
+ * always available, and the fallback whenever a model is not. The models behind each field are
+ * in rules/severity.ts, rules/opportunity.ts and docs/interpretation.md.
+ */
+export class RulesInterpreter implements Interpreter {
+  readonly name = RULES_INTERPRETER_NAME;
+
+  async interpret(input: InterpretationInput): Promise<Interpretation> {
+    return interpretWithRules(input);
+  }
+}
+
+export function interpretWithRules(input: InterpretationInput): Interpretation {
+  const ctx = contextOf(input);
+  const readings = readDiffs(input.field_diffs);
+  if (readings.length === 0) return unexplained(input, ctx.competitor);
+
+  const scores = new Map(readings.map((reading) => [reading.index, scoreReading(reading, ctx, readings)]));
+  const scoreOf = (index: number) => scores.get(index) ?? 0;
+  const clusters = buildClusters(readings, (reading) => scoreOf(reading.index));
+  const texts = clusters.map((cluster) => WRITERS[cluster.kind](cluster, ctx));
+  const severity_score = changeScore(readings.map((reading) => ({ score: scoreOf(reading.index), alertable: reading.alertable })));
+  const severity = severityOf(severity_score);
+  const keywords = keywordsOf(readings, ctx);
+
+  return {
+    severity,
+    severity_score,
+    category: refineCategory(input.category, clusters, texts),
+    direction: refineDirection(input.direction, clusters, texts, readings),
+    summary: summarise(clusters, texts),
+    why_it_matters: texts[0].why,
+    // Info-level changes are recorded for the history; there is nothing to do about them.
+    recommended_action: severity === 'info' ? null : texts[0].action,
+    opportunity_score: opportunityOf(readings, ctx, keywords.length),
+    clusters: clusters.map((cluster, i) => ({
+      headline: texts[i].headline,
+      meaning: texts[i].meaning,
+      diff_indexes: cluster.readings.map((reading) => reading.index),
+    })),
+    enrichment: { seo_opportunity: { keywords } },
+    interpreted_by: RULES_INTERPRETER_NAME,
+  };
+}
+
+/** Only noise-tier diffs (or none): the page moved, no tracked field did. Kept as info so nothing is lost. */
+function unexplained(input: InterpretationInput, competitor: string): Interpretation {
+  return {
+    severity: 'info',
+    severity_score: 0,
+    category: input.category,
+    direction: input.direction,
+    summary: sentence(`${competitor}'s ${input.monitor.type} page changed, but no tracked field did`),
+    why_it_matters: 'Only noise moved (timestamps, tokens, formatting); nothing a buyer would notice.',
+    recommended_action: null,
+    opportunity_score: 0,
+    clusters: [],
+    enrichment: { seo_opportunity: { keywords: [] } },
+    interpreted_by: RULES_INTERPRETER_NAME,
+  };
+}
