@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import type { ExtractedPage, MonitorType } from './capture.types';
@@ -10,17 +11,6 @@ import { HttpFetcher } from './fetch/http-fetcher';
 
 /** Transient fetch failures are retried in the check with these pauses before the run fails. */
 export const FETCH_RETRY_DELAYS_MS = [500, 2000];
-
-export interface CaptureRequest {
-  url: string;
-  monitorType: MonitorType;
-  renderMode: 'auto' | 'browser';
-  conditional?: FetchOptions;
-}
-
-export type CaptureResult =
-  | { notModified: true; fetch: FetchResult }
-  | { notModified: false; fetch: FetchResult; page: ExtractedPage };
 
 /** Fetch (HTTP first, Chromium when the page needs JavaScript) and extract one page. */
 @Injectable()
@@ -68,10 +58,13 @@ export class PageCaptureService implements OnModuleDestroy {
     return result;
   }
 
-  async capture(request: CaptureRequest): Promise<CaptureResult> {
-    const fetched = await this.fetch(request.url, { renderMode: request.renderMode, conditional: request.conditional });
-    if (fetched.notModified) return { notModified: true, fetch: fetched };
-    return { notModified: false, fetch: fetched, page: extractPage(fetched.html, fetched.url, request.monitorType) };
+  extract(fetched: FetchResult, monitorType: MonitorType): ExtractedPage {
+    return extractPage(fetched.html, fetched.url, monitorType);
+  }
+
+  /** Hash of the document as fetched: equal hashes mean the page is byte-for-byte unchanged. */
+  rawHash(fetched: FetchResult): string {
+    return createHash('sha256').update(fetched.html).digest('hex');
   }
 
   private async withRetries(fetchOnce: () => Promise<FetchResult>): Promise<FetchResult> {

@@ -1,7 +1,8 @@
 import type { DataSourceOptions } from 'typeorm';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
+import { MonitorRawHash1763800000001 } from './migrations/1763800000001-monitor-raw-hash';
 
-export const MIGRATIONS = [InitialSchema1763800000000];
+export const MIGRATIONS = [InitialSchema1763800000000, MonitorRawHash1763800000001];
 
 export interface ConnectionTarget {
   url?: string;

@@ -56,7 +56,15 @@ export class CheckContextRepository {
   /** Ends the run and updates the monitor's health and schedule in one statement. */
   async finish(
     ctx: CheckContext,
-    outcome: { status: RunOutcome; errorCode?: string; errorMessage?: string; snapshotId?: number; etag?: string | null; lastModified?: string | null },
+    outcome: {
+      status: RunOutcome;
+      errorCode?: string;
+      errorMessage?: string;
+      snapshotId?: number;
+      etag?: string | null;
+      lastModified?: string | null;
+      rawHash?: string | null;
+    },
     manager: EntityManager = this.db.manager,
   ): Promise<void> {
     const failed = outcome.status === 'failed';
@@ -68,8 +76,9 @@ export class CheckContextRepository {
          next_check_at = now() + make_interval(secs => $5),
          consecutive_failures = CASE WHEN $6 THEN m.consecutive_failures + 1 ELSE 0 END,
          last_snapshot_id = COALESCE($7, m.last_snapshot_id),
-         http_etag = CASE WHEN $6 THEN m.http_etag ELSE $8 END,
-         http_last_modified = CASE WHEN $6 THEN m.http_last_modified ELSE $9 END
+         http_etag = CASE WHEN $6 THEN m.http_etag ELSE COALESCE($8, m.http_etag) END,
+         http_last_modified = CASE WHEN $6 THEN m.http_last_modified ELSE COALESCE($9, m.http_last_modified) END,
+         last_raw_hash = CASE WHEN $6 THEN m.last_raw_hash ELSE COALESCE($10, m.last_raw_hash) END
         FROM r WHERE m.id = r.monitor_id`,
       [
         ctx.run.id,
@@ -81,6 +90,7 @@ export class CheckContextRepository {
         outcome.snapshotId ?? null,
         outcome.etag ?? null,
         outcome.lastModified ?? null,
+        outcome.rawHash ?? null,
       ],
     );
   }

@@ -51,21 +51,25 @@ export class CheckRunner {
 
   private async execute(ctx: CheckContext): Promise<void> {
     const { monitor, previous } = ctx;
-    const result = await this.capture.capture({
-      url: monitor.url,
-      monitorType: monitor.monitor_type,
+    const fetched = await this.capture.fetch(monitor.url, {
       renderMode: monitor.render_mode,
       conditional: previous ? { etag: monitor.http_etag, lastModified: monitor.http_last_modified } : undefined,
     });
-    const validators = { etag: result.fetch.etag, lastModified: result.fetch.lastModified };
-    if (result.notModified || (previous && result.page.content_hash === previous.content_hash)) {
+    const rawHash = fetched.notModified ? null : this.capture.rawHash(fetched);
+    const validators = { etag: fetched.etag, lastModified: fetched.lastModified, rawHash };
+    // Most checks find nothing new: a 304 or an identical document ends here, before extraction.
+    if (previous && (fetched.notModified || rawHash === monitor.last_raw_hash)) {
       await this.contexts.finish(ctx, { status: 'no_change', ...validators });
       return;
     }
-    const page = result.page;
+    const page = this.capture.extract(fetched, monitor.monitor_type);
+    if (previous && page.content_hash === previous.content_hash) {
+      await this.contexts.finish(ctx, { status: 'no_change', ...validators });
+      return;
+    }
     if (!previous) {
       await this.db.transaction(async (manager) => {
-        const snapshot = await this.saveSnapshot(ctx, page, result.fetch.status, result.fetch.via, manager);
+        const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
         await this.contexts.finish(ctx, { status: 'succeeded', snapshotId: snapshot, ...validators }, manager);
       });
       return;
@@ -76,13 +80,13 @@ export class CheckRunner {
     if (belowFloor) {
       // Informational differences and changes under the monitor's floor advance the baseline only.
       await this.db.transaction(async (manager) => {
-        const snapshot = await this.saveSnapshot(ctx, page, result.fetch.status, result.fetch.via, manager);
+        const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
         await this.contexts.finish(ctx, { status: 'no_change', snapshotId: snapshot, ...validators }, manager);
       });
       return;
     }
     await this.db.transaction(async (manager) => {
-      const snapshot = await this.saveSnapshot(ctx, page, result.fetch.status, result.fetch.via, manager);
+      const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
       const id = await this.changes.insert(
         {
           account_id: monitor.account_id,
@@ -112,7 +116,7 @@ export class CheckRunner {
           },
           enrichment: interpretation.enrichment,
           interpreted_by: interpretation.interpreted_by,
-          source_url: result.fetch.url,
+          source_url: fetched.url,
           raw_diff: diff.raw_diff,
         },
         manager,

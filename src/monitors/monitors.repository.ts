@@ -25,6 +25,7 @@ export interface MonitorRow {
   last_snapshot_id: number | null;
   http_etag: string | null;
   http_last_modified: string | null;
+  last_raw_hash: string | null;
   created_at: Date;
 }
 

@@ -1,6 +1,6 @@
 import { DISCOVERY_TYPES, type DiscoveryType } from '../../capture/capture.types';
 import { isSameSite } from './domain';
-import type { DiscoveredLink, LinkArea } from './links';
+import type { DiscoveredLink } from './links';
 import {
   AREA_BONUS,
   indexUrlFor,
@@ -105,35 +105,36 @@ export function classifySurfaces(input: SurfaceInput): Map<DiscoveryType, string
 function collectCandidates(links: SurfaceCandidate[], site: URL): Candidate[] {
   const home = pageKey(site);
   const byKey = new Map<string, Candidate>();
-  const add = (link: SurfaceCandidate): URL | null => {
+  const add = (link: SurfaceCandidate): void => {
     const url = parseUrl(link.url);
-    if (!url || !isSameSite(url, site) || pageKey(url) === home) return null;
+    if (!url || !isSameSite(url, site) || pageKey(url) === home) return;
     const location = locate(url);
-    if (isExcluded(location)) return null;
+    if (isExcluded(location)) return;
     const source = link.source ?? 'page';
-    const key = pageKey(url);
     const text = normalisePhrase(link.text ?? '');
+    const key = pageKey(url);
     const seen = byKey.get(key);
-    if (!seen) {
-      byKey.set(key, { url: link.url, location, texts: text ? [text] : [], area: link.area, sources: new Set([source]), order: byKey.size });
-      return url;
+    if (seen) {
+      if (text && !seen.texts.includes(text)) seen.texts.push(text);
+      if (AREA_BONUS[link.area] > AREA_BONUS[seen.area]) seen.area = link.area;
+      if (rank(source) < Math.min(...[...seen.sources].map(rank))) seen.url = url.toString();
+      seen.sources.add(source);
+      return;
     }
-    if (text && !seen.texts.includes(text)) seen.texts.push(text);
-    if (AREA_BONUS[link.area] > AREA_BONUS[seen.area]) seen.area = link.area;
-    if (SOURCE_PREFERENCE.indexOf(source) < Math.min(...[...seen.sources].map((s) => SOURCE_PREFERENCE.indexOf(s)))) seen.url = link.url;
-    seen.sources.add(source);
-    return url;
-  };
-  for (const link of links) {
-    const url = add(link);
-    if (!url) continue;
-    const location = locate(url);
+    byKey.set(key, { url: url.toString(), location, texts: text ? [text] : [], area: link.area, sources: new Set([source]), order: byKey.size });
+    if (source === 'derived') return;
     for (const type of SURFACE_TYPES) {
       const index = indexUrlFor(url, location, type);
-      if (index) add({ url: index, text: '', area: 'body' satisfies LinkArea, source: 'derived' });
+      if (index) add({ url: index, text: '', area: 'body', source: 'derived' });
     }
-  }
+  };
+  links.forEach(add);
   return [...byKey.values()];
+}
+
+/** Real links name the page as the site spells it; sitemap, feed and inferred URLs only if none. */
+function rank(source: CandidateSource): number {
+  return SOURCE_PREFERENCE.indexOf(source);
 }
 
 /** Identity of a page for merging: host without www, path without trailing slash, query kept. */
@@ -146,6 +147,7 @@ function pageKey(url: URL): string {
 function parseUrl(value: string): URL | null {
   try {
     const url = new URL(value);
+    url.hash = '';
     return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
   } catch {
     return null;
