@@ -1,0 +1,262 @@
+/**
+ * npm run bench:pipeline — checks per second end to end (fetch → extract → diff → persist) with
+ * one and two worker processes on realistic local pages, time per stage, the browser path, and
+ * the scheduler's claim-and-enqueue time for 100,000 due monitors. Prints figures; asserts nothing.
+ */
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { BackgroundModule } from '../src/app.module';
+import { extractPage } from '../src/capture/extract/extract-page';
+import { BrowserFetcher } from '../src/capture/fetch/browser-fetcher';
+import { HttpFetcher } from '../src/capture/fetch/http-fetcher';
+import { loadConfig } from '../src/config/config';
+import { diffCaptures } from '../src/diffing/diff-captures';
+import { RulesInterpreter } from '../src/interpretation/rules.interpreter';
+import { BullMqJobQueue } from '../src/queue/bullmq-job-queue';
+import { CHECK_ATTEMPTS, jobIds, QUEUES } from '../src/queue/queue.constants';
+import { SchedulerService } from '../src/scheduler/scheduler.service';
+import { BENCH_REDIS, fmt, freshDatabase } from './support/bench-db';
+import { PageFarm } from './support/page-farm';
+import { startWorkers, stopWorkers } from './support/workers';
+
+const MONITORS = Number(process.env.BENCH_MONITORS ?? 3000);
+const HOSTS = 50;
+const DUE_MONITORS = 100_000;
+
+interface Ctx {
+  db: DataSource;
+  url: string;
+  farm: PageFarm;
+  jobs: BullMqJobQueue;
+  prefix: string;
+  monitorIds: number[];
+}
+
+async function seed(db: DataSource, farm: PageFarm, count: number): Promise<number[]> {
+  const [account] = await db.query(`INSERT INTO accounts (name, plan_id) VALUES ('bench', 'pro') RETURNING id`);
+  const [ws] = await db.query(`INSERT INTO workspaces (account_id, name, slug) VALUES ($1, 'bench', 'bench') RETURNING id`, [account.id]);
+  const [competitor] = await db.query(
+    `INSERT INTO competitors (account_id, workspace_id, name, homepage_url, normalized_url, domain, slug, discovery_status)
+     VALUES ($1, $2, 'Bench', 'http://127.0.0.2/', 'bench', '127.0.0.2', 'bench', 'completed') RETURNING id`,
+    [account.id, ws.id],
+  );
+  const urls = Array.from({ length: count }, (_, i) => farm.url(i));
+  const rows: { id: number }[] = await db.query(
+    `INSERT INTO monitors (account_id, workspace_id, competitor_id, name, url, monitor_type, cadence, next_check_at)
+     SELECT $1, $2, $3, 'm' || i, u, 'pricing', 'daily', now() + interval '1 day'
+       FROM unnest($4::text[]) WITH ORDINALITY AS t(u, i) ORDER BY i RETURNING id`,
+    [account.id, ws.id, competitor.id, urls],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Queues one check per monitor and waits until every run has finished; returns checks/s. */
+async function round(ctx: Ctx, label: string): Promise<{ perSecond: number; statuses: Record<string, number> }> {
+  const runs: { id: number }[] = await ctx.db.query(
+    `INSERT INTO runs (monitor_id, kind) SELECT unnest($1::int[]), 'scheduled' RETURNING id`,
+    [ctx.monitorIds],
+  );
+  const started = performance.now();
+  for (let i = 0; i < runs.length; i += 1000) {
+    await ctx.jobs.enqueueMany(
+      QUEUES.checks,
+      runs.slice(i, i + 1000).map((r) => ({ payload: { runId: r.id }, options: { jobId: jobIds.check(r.id), attempts: CHECK_ATTEMPTS } })),
+    );
+  }
+  const ids = runs.map((r) => r.id);
+  for (;;) {
+    const [row] = await ctx.db.query(`SELECT count(*)::int AS n FROM runs WHERE id = ANY($1::int[]) AND finished_at IS NULL`, [ids]);
+    if (row.n === 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const stats: { status: string; n: number }[] = await ctx.db.query(
+    `SELECT status, count(*)::int AS n FROM runs WHERE id = ANY($1::int[]) GROUP BY status`,
+    [ids],
+  );
+  const statuses = Object.fromEntries(stats.map((s) => [s.status, s.n]));
+  const perSecond = runs.length / seconds;
+  console.log(`  ${label.padEnd(58)} ${fmt(perSecond).padStart(7)} checks/s  (${runs.length} in ${fmt(seconds, 2)} s) ${JSON.stringify(statuses)}`);
+  return { perSecond, statuses };
+}
+
+function bumpShare(ctx: Ctx, share: number): void {
+  const step = Math.round(1 / share);
+  for (let i = 0; i < ctx.monitorIds.length; i += step) ctx.farm.bump(i);
+}
+
+async function endToEnd(ctx: Ctx): Promise<void> {
+  console.log(`\nEnd to end, ${MONITORS} monitors on ${HOSTS} hosts, pages 50–300 KB (half with ETag):`);
+  for (const workers of [1, 2]) {
+    const children = await startWorkers(workers, {
+      DATABASE_URL: ctx.url,
+      REDIS_URL: BENCH_REDIS,
+      REDIS_PREFIX: ctx.prefix,
+      ALLOW_PRIVATE_NETWORK_TARGETS: 'true',
+      WORKER_CONCURRENCY: '128',
+      SCHEDULER_TICK_SECONDS: '3600',
+    });
+    try {
+      ctx.farm.delayMs = 0;
+      if (workers === 1) await round(ctx, `baselines (first capture), ${workers} worker`);
+      bumpShare(ctx, 0.05);
+      await round(ctx, `steady state 95% unchanged / 5% changed, ${workers} worker(s)`);
+      ctx.farm.delayMs = 100;
+      bumpShare(ctx, 0.05);
+      await round(ctx, `steady state, every page answering after 100 ms, ${workers} worker(s)`);
+      ctx.farm.delayMs = 0;
+      bumpShare(ctx, 1);
+      await round(ctx, `changed path only (every page changed), ${workers} worker(s)`);
+    } finally {
+      await stopWorkers(children);
+    }
+  }
+}
+
+async function stages(ctx: Ctx): Promise<void> {
+  const sample = 200;
+  const fetcher = new HttpFetcher({ allowPrivate: true, perHostConcurrency: 4 });
+  const timings = { fetch: 0, extract: 0, diff: 0, interpret: 0, persist: 0 };
+  const interpreter = new RulesInterpreter();
+  for (let i = 0; i < sample; i++) {
+    let t = performance.now();
+    const fetched = await fetcher.fetch(ctx.farm.url(i));
+    timings.fetch += performance.now() - t;
+    t = performance.now();
+    const before = extractPage(fetched.html, fetched.url, 'pricing');
+    timings.extract += performance.now() - t;
+    ctx.farm.bump(i);
+    const after = extractPage(ctx.farm.html(i), fetched.url, 'pricing');
+    t = performance.now();
+    const diff = diffCaptures('pricing', before, after);
+    timings.diff += performance.now() - t;
+    t = performance.now();
+    await interpreter.interpret({
+      competitor: { name: 'Bench', domain: 'bench.test' },
+      monitor: { type: 'pricing', url: fetched.url, name: 'pricing' },
+      field_diffs: diff.field_diffs,
+      category: diff.category,
+      direction: diff.direction,
+      delta: diff.delta,
+      raw_diff_excerpt: diff.raw_diff.slice(0, 6000),
+      captured_at: new Date().toISOString(),
+      previous_captured_at: null,
+    });
+    timings.interpret += performance.now() - t;
+    t = performance.now();
+    await ctx.db.transaction(async (m) => {
+      await m.query(
+        `INSERT INTO snapshots (monitor_id, url, content_hash, markdown, fields) VALUES ($1, $2, $3, $4, $5)`,
+        [ctx.monitorIds[i], fetched.url, after.content_hash, after.markdown, JSON.stringify(after.fields)],
+      );
+    });
+    timings.persist += performance.now() - t;
+  }
+  await fetcher.close();
+  console.log(`\nTime per stage (mean of ${sample} pages, one at a time):`);
+  for (const [stage, total] of Object.entries(timings)) console.log(`  ${stage.padEnd(10)} ${fmt(total / sample, 2)} ms`);
+}
+
+const JS_PAGE = (i: number) => `<!doctype html><html><head><title>App ${i}</title></head><body><div id="root"></div>
+<noscript>You need to enable JavaScript to run this app.</noscript><img src="/hero-${i}.png">
+<script>document.getElementById('root').innerHTML = '<main><h1>Pricing ${i}</h1>' +
+  Array.from({length: 30}, (_, k) => '<div class="plan-card"><h3>Plan ' + k + '</h3><div class="price">$' + (k + 10) + '/month</div></div>').join('') + '</main>';</script></body></html>`;
+
+async function browser(): Promise<void> {
+  const http = await import('node:http');
+  const server = http.createServer((req, res) => {
+    const i = Number((req.url ?? '').split('/').pop()) || 0;
+    res.writeHead(200, { 'content-type': 'text/html' }).end(JS_PAGE(i));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  const fetcher = new BrowserFetcher({ allowPrivate: true, maxPages: 4 });
+  if (!fetcher.isAvailable()) {
+    console.log('\nBrowser path: no Chromium found, skipped');
+    server.close();
+    return;
+  }
+  await fetcher.fetch(`http://127.0.0.1:${port}/p/0`); // launch
+  const count = 100;
+  const started = performance.now();
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, chromiumRssMb())), 200);
+  await Promise.all(Array.from({ length: count }, (_, i) => fetcher.fetch(`http://127.0.0.1:${port}/p/${i}`)));
+  clearInterval(sampler);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`\nBrowser path: ${fmt(count / seconds)} pages/s (${count} JavaScript pages, 4 pages at a time); Chromium peak RSS ${fmt(peakRss, 0)} MB`);
+  await fetcher.close();
+  server.close();
+}
+
+function chromiumRssMb(): number {
+  const { execSync } = require('node:child_process') as typeof import('node:child_process');
+  try {
+    const out = execSync(`ps -C chromium -o rss= 2>/dev/null || true`).toString();
+    return out.split('\n').reduce((sum, line) => sum + (Number(line.trim()) || 0), 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function scheduler(): Promise<void> {
+  const { url, db } = await freshDatabase('rw_bench_scheduler');
+  const prefix = `rwbench:sched:${Date.now()}`;
+  const app = await NestFactory.createApplicationContext(
+    BackgroundModule.forRoot(
+      loadConfig({ DATABASE_URL: url, REDIS_URL: BENCH_REDIS, REDIS_PREFIX: prefix, ROLE: 'scheduler', SCHEDULER_TICK_SECONDS: '3600', LOG_LEVEL: 'error' }),
+    ),
+    { logger: ['error'] },
+  );
+  await app.init();
+  const [account] = await db.query(`INSERT INTO accounts (name, plan_id) VALUES ('bench', 'pro') RETURNING id`);
+  const [ws] = await db.query(`INSERT INTO workspaces (account_id, name, slug) VALUES ($1, 'b', 'b') RETURNING id`, [account.id]);
+  const [c] = await db.query(
+    `INSERT INTO competitors (account_id, workspace_id, name, homepage_url, normalized_url, domain, slug, discovery_status)
+     VALUES ($1, $2, 'B', 'http://b.test/', 'b.test', 'b.test', 'b', 'completed') RETURNING id`,
+    [account.id, ws.id],
+  );
+  // 100,000 due monitors among 300,000 (the rest not due), so the claim must not scan everything.
+  await db.query(
+    `INSERT INTO monitors (account_id, workspace_id, competitor_id, name, url, monitor_type, cadence, next_check_at)
+     SELECT $1, $2, $3, 'm' || i, 'http://b.test/p/' || i, 'pricing', 'daily',
+            CASE WHEN i % 3 = 0 THEN now() - interval '1 minute' ELSE now() + interval '1 day' END
+       FROM generate_series(1, ${DUE_MONITORS * 3}) AS i`,
+    [account.id, ws.id, c.id],
+  );
+  await db.query(`ANALYZE monitors`);
+  const started = performance.now();
+  const enqueued = await app.get(SchedulerService).enqueueDue();
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`\nScheduler: claimed and enqueued ${enqueued} due monitors (of ${DUE_MONITORS * 3}) in ${fmt(seconds, 2)} s`);
+  await app.close();
+  await db.destroy();
+}
+
+async function main(): Promise<void> {
+  const { url, db } = await freshDatabase('rw_bench_pipeline');
+  const farm = new PageFarm(HOSTS, MONITORS);
+  await farm.start();
+  const prefix = `rwbench:pipe:${Date.now()}`;
+  const jobs = new BullMqJobQueue(BENCH_REDIS, prefix);
+  const ctx: Ctx = { db, url, farm, jobs, prefix, monitorIds: await seed(db, farm, MONITORS) };
+  try {
+    await endToEnd(ctx);
+    await stages(ctx);
+    await browser();
+    await scheduler();
+  } finally {
+    await jobs.close();
+    await farm.stop();
+    await db.destroy();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Realistic pages (50–300 KB: chrome, pricing cards, FAQ, long copy) on many loopback hosts
+ * (127.0.0.2, 127.0.0.3, …), so per-host politeness applies as it does across real competitors.
+ * Half the pages send an ETag and honour If-None-Match; the rest are plain.
+ */
+export class PageFarm {
+  private readonly servers: http.Server[] = [];
+  private readonly versions = new Map<number, number>();
+  private readonly cache = new Map<string, string>();
+  delayMs = 0;
+  requests = 0;
+  notModified = 0;
+
+  constructor(
+    readonly hosts: number,
+    readonly pages: number,
+  ) {}
+
+  async start(): Promise<void> {
+    for (let h = 0; h < this.hosts; h++) {
+      const server = http.createServer((req, res) => this.handle(req, res));
+      server.keepAliveTimeout = 30_000;
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, `127.0.0.${h + 2}`, resolve);
+      });
+      this.servers.push(server);
+    }
+  }
+
+  url(i: number): string {
+    const server = this.servers[i % this.hosts];
+    const { address, port } = server.address() as AddressInfo;
+    return `http://${address}:${port}/p/${i}`;
+  }
+
+  /** Makes page i render its next version (a real price change). */
+  bump(i: number): void {
+    this.versions.set(i, (this.versions.get(i) ?? 0) + 1);
+  }
+
+  html(i: number): string {
+    const version = this.versions.get(i) ?? 0;
+    const key = `${i}:${version}`;
+    let body = this.cache.get(key);
+    if (!body) {
+      body = renderPage(i, version);
+      this.cache.set(key, body);
+    }
+    return body;
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    this.requests++;
+    const i = Number((req.url ?? '').split('/').pop());
+    const send = () => {
+      const body = this.html(i);
+      const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
+      if (i % 2 === 0) {
+        const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
+        headers.etag = etag;
+        if (req.headers['if-none-match'] === etag) {
+          this.notModified++;
+          res.writeHead(304, headers).end();
+          return;
+        }
+      }
+      res.writeHead(200, headers).end(body);
+    };
+    if (this.delayMs > 0) setTimeout(send, this.delayMs);
+    else send();
+  }
+
+  async stop(): Promise<void> {
+    for (const server of this.servers) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+}
+
+const WORDS = 'project plan team roadmap sprint deliver insight report workflow automate integrate secure scale launch review'.split(' ');
+
+function paragraph(seed: number, words: number): string {
+  const out: string[] = [];
+  for (let w = 0; w < words; w++) out.push(WORDS[(seed * 31 + w * 7) % WORDS.length]);
+  return out.join(' ') + '.';
+}
+
+/** A pricing page of 50–300 KB; each version raises the Pro price by $5. */
+export function renderPage(i: number, version: number): string {
+  const targetKb = 50 + ((i * 37) % 251);
+  const plans = [
+    ['Starter', 19],
+    ['Pro', 49 + version * 5],
+    ['Business', 99],
+  ] as const;
+  const cards = plans
+    .map(
+      ([name, price]) => `<div class="plan-card"><h3>${name}</h3><div class="price">$${price}/month</div>
+<ul>${Array.from({ length: 8 }, (_, f) => `<li>✓ Feature ${name} ${f} ${paragraph(i + f, 4)}</li>`).join('')}</ul>
+<a class="button" href="/signup">Start free trial</a></div>`,
+    )
+    .join('\n');
+  const head = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pricing | Company ${i}</title>
+<meta property="og:site_name" content="Company ${i}"><link rel="stylesheet" href="/site.css">
+<script>window.dataLayer=[];function gtag(){dataLayer.push(arguments)}</script></head><body>
+<header><nav><a href="/pricing">Pricing</a><a href="/blog">Blog</a><a href="/docs">Docs</a></nav></header>
+<main><h1>Pricing for teams of every size</h1><div class="pricing">${cards}</div><section class="faq"><h2>FAQ</h2>`;
+  const tail = `</section></main><footer><p>© 2026 Company ${i}</p></footer></body></html>`;
+  const parts: string[] = [head];
+  let size = head.length + tail.length;
+  for (let q = 0; size < targetKb * 1024; q++) {
+    const block = `<h3>Question ${q} about ${WORDS[q % WORDS.length]}?</h3><p>${paragraph(i + q, 60)}</p>\n`;
+    parts.push(block);
+    size += block.length;
+  }
+  parts.push(tail);
+  return parts.join('');
+}

@@ -1,0 +1,110 @@
+import type { AnyNode, Element } from 'domhandler';
+import { BLOCK_TAGS, contains, DomText, isElement, tagName } from './dom';
+
+/** The content that belongs to one heading: its card, or the run of blocks up to the next heading. */
+export interface Section {
+  heading: Element;
+  /** The smallest ancestor that holds this heading and no other boundary heading, if any. */
+  container: Element | null;
+  paragraphs: Element[];
+  listItems: Element[];
+  times: Element[];
+  /** Plain text of the section (capped), headings excluded. */
+  text: string;
+  /** Short text blocks (lines) in order, useful to find bylines and dates. */
+  lines: string[];
+}
+
+const TEXT_CAP = 3000;
+
+function emptySection(heading: Element, container: Element | null): Section {
+  return { heading, container, paragraphs: [], listItems: [], times: [], text: '', lines: [] };
+}
+
+function collect(section: Section, node: AnyNode, dom: DomText, skip: Set<Element>): void {
+  const stack: AnyNode[] = [node];
+  while (stack.length) {
+    const current = stack.pop()!;
+    if (!isElement(current) || skip.has(current)) continue;
+    const name = tagName(current);
+    if (name === 'p') section.paragraphs.push(current);
+    else if (name === 'li') section.listItems.push(current);
+    else if (name === 'time') section.times.push(current);
+    if (section.text.length < TEXT_CAP && (name === 'p' || name === 'time' || name === 'li' || /^h[1-6]$/.test(name) || isLeafBlock(current))) {
+      const text = dom.text(current);
+      if (text && name !== 'li') section.lines.push(text);
+      if (text && !/^h[1-6]$/.test(name)) section.text += `${text} `;
+      if (name === 'p' || name === 'time' || isLeafBlock(current)) continue;
+    }
+    for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i]);
+  }
+}
+
+/** A block whose children are all inline: it is one line of text. */
+function isLeafBlock(el: Element): boolean {
+  const name = tagName(el);
+  if (!BLOCK_TAGS.has(name) && name !== 'span') return false;
+  return el.children.every((c) => !isElement(c) || !BLOCK_TAGS.has(tagName(c)));
+}
+
+/**
+ * Splits the root into sections at the given headings. A heading inside its own card (article,
+ * list item, div holding only it) takes the card's content; otherwise it takes what follows it in
+ * document order until the next boundary heading.
+ */
+export function splitSections(root: Element, headings: Element[], dom: DomText): Section[] {
+  const boundary = new Set(headings);
+  const counts = new Map<Element, number>();
+  for (const heading of headings) {
+    let current = heading.parent;
+    while (current && current !== root.parent) {
+      if (isElement(current)) counts.set(current, (counts.get(current) ?? 0) + 1);
+      current = current.parent;
+    }
+  }
+  const containerOf = (heading: Element): Element | null => {
+    let container: Element | null = null;
+    let current = heading.parent;
+    while (current && current !== root && isElement(current) && counts.get(current) === 1) {
+      container = current;
+      current = current.parent;
+    }
+    // A wrapper that holds only the heading is not a card.
+    return container && dom.text(container).length > dom.text(heading).length + 10 ? container : null;
+  };
+
+  const sections: Section[] = [];
+  const byContainer = new Map<Element, Section>();
+  for (const heading of headings) {
+    const container = containerOf(heading);
+    const section = emptySection(heading, container);
+    sections.push(section);
+    if (container) {
+      byContainer.set(container, section);
+      collect(section, container, dom, new Set([heading]));
+    }
+  }
+
+  // Headings without a card collect what follows them in document order.
+  let current: Section | null = null;
+  const walk = (node: AnyNode): void => {
+    if (!isElement(node)) return;
+    if (byContainer.has(node)) {
+      current = null;
+      return;
+    }
+    if (boundary.has(node)) {
+      const section = sections.find((s) => s.heading === node)!;
+      current = section.container ? null : section;
+      return;
+    }
+    if (current && (tagName(node) === 'p' || tagName(node) === 'li' || tagName(node) === 'time' || isLeafBlock(node) || !containsBoundary(node))) {
+      collect(current, node, dom, boundary);
+      return;
+    }
+    for (const child of node.children) walk(child);
+  };
+  const containsBoundary = (node: Element): boolean => (counts.get(node) ?? 0) > 0 || [...byContainer.keys()].some((c) => contains(node, c));
+  for (const child of root.children) walk(child);
+  return sections;
+}
