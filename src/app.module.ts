@@ -12,10 +12,13 @@ import { AppConfig, runsScheduler, runsWorker } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { RedisModule } from './database/redis.module';
+import { DigestModule } from './digest/digest.module';
 import { MonitorsModule } from './monitors/monitors.module';
 import { QueueModule } from './queue/queue.module';
 import { SchedulerModule } from './scheduler/scheduler.module';
 import { ScopingModule } from './scoping/scoping.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
+import { WorkerModule } from './worker/worker.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 
 /** Infrastructure and features shared by every role. */
@@ -32,8 +35,7 @@ function coreImports(config: AppConfig) {
 }
 
 function backgroundImports(config: AppConfig) {
-  // PIPELINE-PENDING: WorkerModule joins once the extraction and discovery modules land.
-  return [...(runsWorker(config) ? [] : []), ...(runsScheduler(config) ? [SchedulerModule] : [])];
+  return [...(runsWorker(config) ? [WorkerModule] : []), ...(runsScheduler(config) ? [SchedulerModule] : [])];
 }
 
 /** The HTTP app: every feature with its controllers, plus the worker and scheduler when the role runs them. */
@@ -42,7 +44,16 @@ export class AppModule implements NestModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [...coreImports(config), ChangesModule, CompetitorsModule, MonitorsModule, WorkspacesModule, ...backgroundImports(config)],
+      imports: [
+        ...coreImports(config),
+        ChangesModule,
+        CompetitorsModule,
+        DigestModule,
+        MonitorsModule,
+        WebhooksModule,
+        WorkspacesModule,
+        ...backgroundImports(config),
+      ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
         { provide: APP_PIPE, useClass: AppValidationPipe },

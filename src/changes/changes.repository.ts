@@ -113,13 +113,16 @@ export class ChangesRepository {
     if (filter.since) add((p) => `c.created_at >= ${p}`, filter.since);
     if (filter.monitorType) add((p) => `c.monitor_type = ${p}`, filter.monitorType);
     if (filter.afterId !== undefined) {
-      const [anchor] = await this.db.query(`SELECT created_at FROM changes WHERE id = $1 AND workspace_id = $2`, [
+      const [anchor] = await this.db.query(`SELECT 1 FROM changes WHERE id = $1 AND workspace_id = $2`, [
         filter.afterId,
         filter.workspaceId,
       ]);
       if (!anchor) return null;
-      params.push(anchor.created_at, filter.afterId);
-      where.push(`(c.created_at, c.id) < ($${params.length - 1}, $${params.length})`);
+      // The anchor's created_at is read in SQL: through a JS Date it would lose its microseconds
+      // and the page would skip changes from the same millisecond.
+      params.push(filter.afterId);
+      const p = `$${params.length}`;
+      where.push(`(c.created_at, c.id) < ((SELECT a.created_at FROM changes a WHERE a.id = ${p}), ${p})`);
     }
     params.push(filter.limit);
     return this.db.query(

@@ -7,8 +7,9 @@ import { DatabaseModule } from '../database/database.module';
 import { RedisModule } from '../database/redis.module';
 import { QueueModule } from '../queue/queue.module';
 import { ScopingModule } from '../scoping/scoping.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 
-/** What the CLI needs: the database (migrated on open), accounts and billing; no HTTP, no workers. */
+/** What the CLI needs: the database (migrated on open), accounts, billing and webhooks; no HTTP, no workers. */
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig, extra: DynamicModule['imports'] = []): DynamicModule {
@@ -22,6 +23,7 @@ export class CliModule {
         QueueModule,
         RedisModule,
         ScopingModule,
+        WebhooksModule,
         ...(extra ?? []),
       ],
     };

@@ -1,6 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
-import { requireFlag, requireId } from './args';
+import { DeliveryAttempts } from '../webhooks/delivery-attempts.service';
+import { DigestFlushService } from '../webhooks/digest-flush.service';
+import { requireFlag, requireId, UsageError } from './args';
 
 export type Command = (app: INestApplicationContext, flags: Record<string, string>) => Promise<unknown>;
 
@@ -27,4 +29,29 @@ export const COMMANDS: Record<string, Command> = {
   },
   // Opening the app context migrates the database.
   'db:migrate': async () => ({ migrated: true }),
+  // Ends the workspace's digest window now and sends its first attempt inline, so the output says
+  // what the receiver answered; retries go to the queue like any delivery's.
+  'notifications:flush': async (app, flags) => {
+    const workspaceId = requireId(flags, 'workspace');
+    const flushed = await app.get(DigestFlushService).flush(workspaceId, { manual: true, enqueue: false });
+    if (flushed.status === 'no_settings') {
+      throw new UsageError(`workspace ${workspaceId} does not exist or has no notification settings`);
+    }
+    if (flushed.status !== 'sent') return { workspace_id: workspaceId, sent: false, reason: flushed.status };
+    const attempt = await app.get(DeliveryAttempts).attempt(flushed.delivery_id);
+    return {
+      workspace_id: workspaceId,
+      sent: true,
+      delivery: {
+        id: flushed.delivery_id,
+        event: 'digest.ready',
+        idempotency_key: flushed.idempotency_key,
+        window_start: flushed.window_start,
+        window_end: flushed.window_end,
+        changes: flushed.changes,
+        status: attempt?.status ?? 'pending',
+        attempt: attempt?.record ?? null,
+      },
+    };
+  },
 };

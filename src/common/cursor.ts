@@ -1,3 +1,5 @@
+import { MAX_ID } from './parse-id.pipe';
+
 /**
  * Feed cursors are opaque integers: a change id with a check digit, so a hand-made or
  * stale-format cursor is refused instead of silently paging from a wrong place.
@@ -12,6 +14,6 @@ export function encodeCursor(changeId: number): number {
 export function decodeCursor(cursor: number): number | null {
   if (!Number.isSafeInteger(cursor) || cursor <= 0) return null;
   const id = Math.floor(cursor / SCALE);
-  if (id <= 0 || cursor % SCALE !== id % CHECK) return null;
+  if (id <= 0 || id > MAX_ID || cursor % SCALE !== id % CHECK) return null;
   return id;
 }

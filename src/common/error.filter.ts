@@ -19,13 +19,17 @@ const CODE_BY_HTTP_STATUS: Partial<Record<number, ErrorCode>> = {
 };
 
 /** Maps body-parser failures, which arrive as plain errors with an http `type`. */
-function fromBodyParser(err: { type?: string; status?: number }): [number, ErrorCode, string] | null {
+function fromBodyParser(err: { type?: string; status?: number; expose?: boolean }): [number, ErrorCode, string] | null {
   if (err.type === 'entity.parse.failed') return [400, ErrorCode.InvalidRequest, 'malformed JSON body'];
   if (err.type === 'entity.too.large') return [413, ErrorCode.PayloadTooLarge, 'request body exceeds 1 MB'];
   if (err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') {
     return [415, ErrorCode.InvalidRequest, 'unsupported body encoding'];
   }
   if (typeof err.type === 'string' && err.status && err.status < 500) {
+    return [err.status, ErrorCode.InvalidRequest, 'invalid request body'];
+  }
+  // A body that fails to decompress (Content-Encoding gzip/deflate/br) is an http-errors 400.
+  if (err.expose === true && err.status && err.status >= 400 && err.status < 500) {
     return [err.status, ErrorCode.InvalidRequest, 'invalid request body'];
   }
   return null;
@@ -59,7 +63,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       const message = status === 404 ? 'route not found' : exception.message;
       return [status, { error: { code, message } }, undefined];
     }
-    const parsed = fromBodyParser((exception ?? {}) as { type?: string; status?: number });
+    const parsed = fromBodyParser((exception ?? {}) as { type?: string; status?: number; expose?: boolean });
     if (parsed) return [parsed[0], { error: { code: parsed[1], message: parsed[2] } }, undefined];
     if (isUnavailableError(exception)) {
       return [503, { error: { code: ErrorCode.ServiceUnavailable, message: 'a backing service is unavailable; retry shortly' } }, 5];

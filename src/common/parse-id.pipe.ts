@@ -1,7 +1,8 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { notFound } from './errors';
 
-const MAX_ID = 2_147_483_647;
+/** The largest id a Postgres `integer` (serial) column holds. */
+export const MAX_ID = 2_147_483_647;
 
 /** A path id that is not a positive 32-bit integer cannot name a record: 404, never 400 or 500. */
 @Injectable()

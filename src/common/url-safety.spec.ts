@@ -11,6 +11,8 @@ import {
   type HostResolver,
 } from './url-safety';
 
+jest.setTimeout(5_000);
+
 /** Pins host names to addresses without touching DNS. */
 function pinned(map: Record<string, string[]>): HostResolver {
   return async (hostname) => {

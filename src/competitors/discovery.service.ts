@@ -15,6 +15,8 @@ import { extractFeedLinks, extractLinks } from './discovery/links';
 import { parseSitemap } from './discovery/sitemap';
 import { classifySurfaces, PROBE_PATHS, sitemapCandidates } from './discovery/surfaces';
 
+const MAX_CHILD_SITEMAPS = 3;
+
 /**
  * Discovery (DESIGN §4.2): from the homepage to the competitor's identity and its monitored
  * surfaces, with baselines queued. Sitemap reads and path probes are best effort and free;
@@ -78,14 +80,19 @@ export class DiscoveryService {
     return found;
   }
 
+  /** URLs of /sitemap.xml, following a sitemap index one level (a few child sitemaps at most). */
   private async readSitemap(homepage: string): Promise<string[]> {
-    try {
-      const result = await this.capture.fetch(new URL('/sitemap.xml', homepage).toString());
-      const sitemap = parseSitemap(result.html);
-      return sitemapCandidates(sitemap.urls).map((l) => l.url);
-    } catch {
-      return [];
-    }
+    const read = async (url: string) => {
+      try {
+        return parseSitemap((await this.capture.fetch(url)).html);
+      } catch {
+        return { urls: [], sitemaps: [] };
+      }
+    };
+    const root = await read(new URL('/sitemap.xml', homepage).toString());
+    const children = await Promise.all(root.sitemaps.slice(0, MAX_CHILD_SITEMAPS).map(read));
+    const urls = [...root.urls, ...children.flatMap((c) => c.urls)];
+    return sitemapCandidates(urls).map((l) => l.url);
   }
 
   /** The first common path that answers with a page of its own (not a redirect home). */

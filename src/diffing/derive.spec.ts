@@ -71,6 +71,14 @@ describe('deriveDirection', () => {
     expect(deriveDirection([d('added', 'post_added')])).toBe('advanced');
   });
 
+  it('calls a longer trial or a raised customer-count claim advanced', () => {
+    const trial: FieldDiff = { ...d('updated', 'free_trial_changed'), old: '14-day free trial', new: '30-day free trial' };
+    expect(deriveDirection([trial])).toBe('advanced');
+    const claim: FieldDiff = { ...d('updated', 'social_proof_changed'), old: '25,000+ teams', new: '10,000+ teams' };
+    expect(deriveDirection([claim])).toBe('retreated');
+    expect(deriveDelta([trial, claim])).toEqual({ added: 1, removed: 1, modified: 0 });
+  });
+
   it('weighs additions against removals and ignores non-alertable diffs', () => {
     expect(deriveDirection([d('added', 'plan_added'), d('removed', 'plan_removed')])).toBe('neutral');
     expect(deriveDirection([d('added', 'entry_added'), d('removed', 'entry_removed', 'informational')])).toBe('advanced');

@@ -1,5 +1,6 @@
 import type { MonitorType } from '../capture/capture.types';
 import type { ChangeCategory, ChangeDelta, ChangeDirection, ChangeType, FieldDiff } from './diff.types';
+import { countIn, durationDays } from './quantities';
 
 /*
  * How a change's category, direction and delta follow from its field diffs.
@@ -21,7 +22,9 @@ import type { ChangeCategory, ChangeDelta, ChangeDirection, ChangeType, FieldDif
  * a partner announcement is rarer and more telling than one more feature.
  *
  * Direction — "things added or increased" against "removed or decreased", alertable diffs only:
- *   +1 for op `added` and for `price_increased`; −1 for op `removed` and for `price_decreased`.
+ *   +1 for op `added` and for an increase, −1 for op `removed` and for a decrease. Increases and
+ *   decreases are `price_increased` / `price_decreased`, and the ranked updates (op `updated`) of
+ *   a free trial's length and of a social-proof claim ("10,000+ teams" → "25,000+ teams").
  *   A positive sum is `advanced`, a negative one `retreated`, zero `neutral`. So a price rise
  *   advances and a price cut, a dropped plan or a removed feature retreat.
  *
@@ -126,9 +129,27 @@ export function deriveDelta(diffs: readonly FieldDiff[]): ChangeDelta {
 }
 
 function weight(diff: FieldDiff): number {
-  if (diff.op === 'added' || diff.change_type === 'price_increased') return 1;
-  if (diff.op === 'removed' || diff.change_type === 'price_decreased') return -1;
-  return 0;
+  if (diff.op === 'added') return 1;
+  if (diff.op === 'removed') return -1;
+  return trend(diff);
+}
+
+/** Texts whose `updated` diffs can be ranked, and how to read the quantity out of them. */
+const RANKED_BY: Partial<Record<ChangeType, (text: string) => number | null>> = {
+  free_trial_changed: durationDays,
+  social_proof_changed: countIn,
+};
+
+/** +1 for a value that went up, −1 for one that went down, 0 when there is nothing to rank. */
+function trend(diff: FieldDiff): number {
+  if (diff.change_type === 'price_increased') return 1;
+  if (diff.change_type === 'price_decreased') return -1;
+  if (diff.op !== 'updated') return 0;
+  const measure = RANKED_BY[diff.change_type];
+  if (!measure || typeof diff.old !== 'string' || typeof diff.new !== 'string') return 0;
+  const old = measure(diff.old);
+  const next = measure(diff.new);
+  return old === null || next === null ? 0 : Math.sign(next - old);
 }
 
 function consideredDiffs(diffs: readonly FieldDiff[]): readonly FieldDiff[] {

@@ -33,17 +33,26 @@ describe('diffHomepage', () => {
     ]);
   });
 
-  it('records a social-proof counter ticking over as informational', () => {
-    const diffs = diffHomepage(homepage(), homepage({ social_proof_counts: ['12,400 teams'] }));
+  it('records a live counter ticking over as informational', () => {
+    const before = homepage({ social_proof_counts: ['1,204,332 notes synced'] });
+    const diffs = diffHomepage(before, homepage({ social_proof_counts: ['1,204,870 notes synced'] }));
     expect(diffs).toEqual([
       {
         op: 'updated',
         change_type: 'social_proof_changed',
-        path: 'social_proof_counts[12,400 teams]',
+        path: 'social_proof_counts[1,204,870 notes synced]',
         tier: 'informational',
-        old: '10,000 teams',
-        new: '12,400 teams',
+        old: '1,204,332 notes synced',
+        new: '1,204,870 notes synced',
       },
+    ]);
+  });
+
+  it('reports a raised customer-count claim as an alertable update', () => {
+    const before = homepage({ social_proof_counts: ['Trusted by 10,000+ support teams'] });
+    const diffs = diffHomepage(before, homepage({ social_proof_counts: ['Trusted by 25,000+ support teams'] }));
+    expect(diffs).toEqual([
+      expect.objectContaining({ op: 'updated', change_type: 'social_proof_changed', tier: 'alertable' }),
     ]);
   });
 

@@ -2,6 +2,7 @@ import type { HomepageFields } from '../capture/capture.types';
 import type { ChangeType, FieldDiff } from './diff.types';
 import { at, fieldDiff, presenceOp } from './field-diff';
 import { diffKeyedSets, diffTextSets, sameText, shownText, textKey } from './keyed-set';
+import { countIn, isRoundedClaim } from './quantities';
 
 type SingleText = 'headline' | 'subheadline' | 'announcement';
 type TextList = 'ctas' | 'navigation' | 'customer_logos' | 'testimonials';
@@ -21,8 +22,9 @@ const LISTS: Array<[TextList, ChangeType, ChangeType]> = [
 
 /**
  * Homepages: positioning (headline, subheadline, announcement, CTAs, navigation) and social proof
- * (logos, testimonials, counts) are all alertable, except a count that merely ticks over
- * ("12,000 teams" → "12,400 teams"), which is informational: live counters would alert daily.
+ * (logos, testimonials, counts) are all alertable, except a live counter that ticks over
+ * ("1,204,332 notes synced" → "1,204,870"), which is informational: it would alert on every visit.
+ * A rounded claim that moves ("10,000+ teams" → "25,000+ teams") is a message and alerts.
  */
 export function diffHomepage(before: HomepageFields, after: HomepageFields): FieldDiff[] {
   const diffs: FieldDiff[] = [];
@@ -58,7 +60,9 @@ function diffCounts(before: string[], after: string[]): FieldDiff[] {
   for (const { key, before: old, after: next } of counts.matched) {
     if (sameText(old, next)) continue;
     const path = at('social_proof_counts', key);
-    diffs.push(fieldDiff('updated', 'social_proof_changed', path, 'informational', shownText(old), shownText(next)));
+    const tier = isRoundedClaim(old) && isRoundedClaim(next) ? 'alertable' : 'informational';
+    const ranked = countIn(old) !== null && countIn(next) !== null;
+    diffs.push(fieldDiff(ranked ? 'updated' : 'modified', 'social_proof_changed', path, tier, shownText(old), shownText(next)));
   }
   return diffs;
 }

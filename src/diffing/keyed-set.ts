@@ -63,13 +63,13 @@ export function diffKeyedSets<T>(
   const afterMap = index(after ?? [], keyOf);
 
   const matched: Matched<T>[] = [];
-  const added: Keyed<T>[] = [];
+  let added: Keyed<T>[] = [];
   for (const [identity, entry] of afterMap) {
     const old = beforeMap.get(identity);
     if (old) matched.push({ key: entry.key, before: old.item, after: entry.item });
     else added.push(entry);
   }
-  let removed: Keyed<T>[] = [...beforeMap].filter(([identity]) => !afterMap.has(identity)).map(([, entry]) => entry);
+  let removed = [...beforeMap].filter(([identity]) => !afterMap.has(identity)).map(([, entry]) => entry);
 
   for (const fallback of options.fallbacks ?? []) {
     if (added.length === 0 || removed.length === 0) break;
@@ -79,9 +79,7 @@ export function diffKeyedSets<T>(
     const pairedNew = new Set(pairs.map(([, next]) => next));
     for (const [old, next] of pairs) matched.push({ key: next.key, before: old.item, after: next.item });
     removed = removed.filter((entry) => !pairedOld.has(entry));
-    const keep = added.filter((entry) => !pairedNew.has(entry));
-    added.length = 0;
-    added.push(...keep);
+    added = added.filter((entry) => !pairedNew.has(entry));
   }
   return { added, removed, matched };
 }

@@ -44,10 +44,11 @@ const HEX_TOKEN = /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{16,}\b/gi;
 const LONG_TOKEN = /(?<![\w\-+/])[A-Za-z0-9_\-+/]{20,}={0,2}(?![\w\-+/])/g;
 const EPOCH = /\b1[5-9]\d{8}(?:\d{3})?\b/g;
 
-const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B\u2032\u0060\u00B4]/g;
+const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B\u2032\u00B4]/g;
 const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB]/g;
 const DASHES = /[\u2010\u2011\u2012\u2013\u2014\u2015\u2212]/g;
 const SPACES = /[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g;
+const NON_ASCII = /[^\x00-\x7f]/;
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
 
 function isRandomToken(token: string): boolean {
@@ -68,6 +69,7 @@ function looksLikeTokenValue(value: string, explicit: boolean): boolean {
 
 /** Typographic normalisation only: quotes, dashes, spaces. */
 export function normalizeTypography(s: string): string {
+  if (!NON_ASCII.test(s)) return s;
   return s
     .normalize('NFC')
     .replace(INVISIBLE, '')
@@ -78,31 +80,40 @@ export function normalizeTypography(s: string): string {
     .replace(/\u2026/g, '...');
 }
 
-/** Removes volatile fragments (relative dates, clock times, tokens) without touching spacing. */
+/**
+ * Removes volatile fragments (relative dates, clock times, tokens) without touching spacing.
+ * Each pattern runs only when a cheap probe says it could match: pages are large, hits are rare.
+ */
 export function stripVolatile(s: string): string {
-  return s
-    .replace(DATE_TIME, '')
-    .replace(CLOCK_TIME, '')
-    .replace(RELATIVE_EN, '')
-    .replace(RELATIVE_DE, '')
-    .replace(RELATIVE_FR_ES, '')
-    .replace(LABELLED_TOKEN, (match: string, label: string, sep: string, _q: string, value: string) =>
+  let out = s;
+  if (/\d:\d\d/.test(out)) out = out.replace(DATE_TIME, '').replace(CLOCK_TIME, '');
+  if (/\bago\b|just now|moments?\b/i.test(out)) out = out.replace(RELATIVE_EN, '');
+  if (/\bvor\s|gerade eben/i.test(out)) out = out.replace(RELATIVE_DE, '');
+  if (/il y a|\bhace\s/i.test(out)) out = out.replace(RELATIVE_FR_ES, '');
+  if (/nonce|csrf|xsrf|token|session|\bsid\b|request|trace/i.test(out)) {
+    out = out.replace(LABELLED_TOKEN, (match: string, label: string, sep: string, _q: string, value: string) =>
       looksLikeTokenValue(value, /[:=]/.test(sep)) ? label : match,
-    )
-    .replace(UUID, '')
-    .replace(HEX_TOKEN, '')
-    .replace(LONG_TOKEN, (token) => (isRandomToken(token) ? '' : token))
-    .replace(EPOCH, '');
+    );
+  }
+  out = out.replace(UUID, '').replace(HEX_TOKEN, '');
+  out = out.replace(LONG_TOKEN, (token) => (isRandomToken(token) ? '' : token));
+  if (/\d{10}/.test(out)) out = out.replace(EPOCH, '');
+  return out;
+}
+
+/** Spacing left after removals: single spaces, none before punctuation, no empty brackets. */
+function tidyLine(s: string): string {
+  return s
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ ([,.;:!?)\]])/g, '$1')
+    .replace(/([([]) /g, '$1')
+    .replace(/\(\s*\)|\[\s*\]/g, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 export function normalizeText(s: string): string {
-  return stripVolatile(normalizeTypography(s))
-    .replace(/\s+/g, ' ')
-    .replace(/\s+([,.;:!?)\]])/g, '$1')
-    .replace(/([([])\s+/g, '$1')
-    .replace(/\(\s*\)|\[\s*\]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return tidyLine(stripVolatile(normalizeTypography(s)).replace(/\s+/g, ' '));
 }
 
 const VOLATILE_PARAMS = new Set([
@@ -184,15 +195,23 @@ const BARE_URL = /(?<![(<])\bhttps?:\/\/[^\s<>()"'\]]+/g;
  * removed, blank lines and indentation dropped.
  */
 export function normalizeMarkdownForHash(md: string): string {
-  const lines: string[] = [];
-  for (const raw of md.split(/\r?\n/)) {
-    let line = raw
-      .replace(/^\s*[*+]\s+/, '- ')
-      .replace(/^\s*-\s+/, '- ')
+  const text = stripVolatile(
+    normalizeTypography(md)
+      .replace(/^[ \t]*[*+-][ \t]+/gm, '- ')
       .replace(MD_LINK_TARGET, (_m, open: string, target: string, close: string) => open + normalizeUrl(target) + close)
-      .replace(BARE_URL, (url) => normalizeUrl(url));
-    line = normalizeText(line);
-    if (/^[-*_]{3,}$/.test(line.replace(/\s/g, ''))) line = '---';
+      .replace(BARE_URL, (url) => normalizeUrl(url)),
+  );
+  // Spacing fixes run once over the whole text, not per line: pages have thousands of lines.
+  const tidy = text
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ ([,.;:!?)\]])/g, '$1')
+    .replace(/([([]) /g, '$1')
+    .replace(/\(\s*\)|\[\s*\]/g, '')
+    .replace(/ {2,}/g, ' ');
+  const lines: string[] = [];
+  for (const raw of tidy.split(/\r?\n/)) {
+    let line = raw.trim();
+    if (line.length >= 3 && /^[-*_ ]+$/.test(line) && line.replace(/ /g, '').length >= 3) line = '---';
     if (line && line !== '-') lines.push(line);
   }
   return lines.join('\n');

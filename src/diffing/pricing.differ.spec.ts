@@ -101,10 +101,29 @@ describe('diffPricing', () => {
     ]);
   });
 
+  it('reports a switch to a sales-led call to action once, as a CTA change', () => {
+    const after = pro();
+    after.cta = 'Book a demo';
+    after.contact_sales = true;
+    expect(diffPricing(pricing([pro()]), pricing([after])).map((d) => [d.change_type, d.path])).toEqual([
+      ['cta_changed', 'plans[pro].cta'],
+    ]);
+  });
+
   it('reports a free trial that appears', () => {
     const diffs = diffPricing(pricing([pro()]), pricing([pro()], { free_trial: '14-day free trial' }));
     expect(diffs).toEqual([
       { op: 'added', change_type: 'free_trial_changed', path: 'free_trial', tier: 'alertable', old: null, new: '14-day free trial' },
+    ]);
+  });
+
+  it('reports a longer free trial as a ranked update', () => {
+    const diffs = diffPricing(
+      pricing([pro()], { free_trial: '14-day free trial' }),
+      pricing([pro()], { free_trial: '30-day free trial' }),
+    );
+    expect(diffs).toEqual([
+      { op: 'updated', change_type: 'free_trial_changed', path: 'free_trial', tier: 'alertable', old: '14-day free trial', new: '30-day free trial' },
     ]);
   });
 

@@ -1,7 +1,8 @@
 import type { BillingPeriod, PlanPrice, PricingFields, PricingPlan } from '../capture/capture.types';
-import type { FieldDiff } from './diff.types';
+import type { DiffOp, FieldDiff } from './diff.types';
 import { at, fieldDiff, presenceOp } from './field-diff';
 import { diffKeyedSets, diffTextSets, sameText, shownText, textKey } from './keyed-set';
+import { durationDays } from './quantities';
 
 /** Amounts are parsed decimals; anything closer than this is the same price written differently. */
 const SAME_AMOUNT = 1e-6;
@@ -36,7 +37,7 @@ export function diffPricing(before: PricingFields, after: PricingFields): FieldD
   if (!sameText(before.free_trial, after.free_trial)) {
     const old = shownText(before.free_trial);
     const next = shownText(after.free_trial);
-    diffs.push(fieldDiff(presenceOp(old, next), 'free_trial_changed', 'free_trial', 'alertable', old, next));
+    diffs.push(fieldDiff(trialOp(old, next), 'free_trial_changed', 'free_trial', 'alertable', old, next));
   }
 
   const periods = diffTextSets(knownPeriods(before.billing_periods), knownPeriods(after.billing_periods));
@@ -59,16 +60,15 @@ function diffPlan(path: string, old: PricingPlan, next: PricingPlan, explained: 
 
   const priceDiffs = diffPrices(path, old.prices ?? [], next.prices ?? [], explained);
   diffs.push(...priceDiffs);
-  // The free / contact-sales flags restate the prices; report them only when no price diff already says so.
-  if (priceDiffs.length === 0) {
-    if (Boolean(old.free) !== Boolean(next.free)) {
-      diffs.push(fieldDiff('updated', 'price_changed', `${path}.free`, 'alertable', old.free, next.free));
-    }
-    if (Boolean(old.contact_sales) !== Boolean(next.contact_sales)) {
-      diffs.push(
-        fieldDiff('updated', 'price_changed', `${path}.contact_sales`, 'alertable', old.contact_sales, next.contact_sales),
-      );
-    }
+  const ctaChanged = !sameText(old.cta, next.cta);
+  // The free and contact-sales flags are read from the prices and the call to action; they are
+  // reported only when those did not change, so "Start free trial" → "Book a demo" stays one CTA
+  // change and is not also counted as a pricing change.
+  if (priceDiffs.length === 0 && Boolean(old.free) !== Boolean(next.free)) {
+    diffs.push(fieldDiff('updated', 'price_changed', `${path}.free`, 'alertable', old.free, next.free));
+  }
+  if (priceDiffs.length === 0 && !ctaChanged && Boolean(old.contact_sales) !== Boolean(next.contact_sales)) {
+    diffs.push(fieldDiff('updated', 'price_changed', `${path}.contact_sales`, 'alertable', old.contact_sales, next.contact_sales));
   }
 
   const features = diffTextSets(old.features, next.features);
@@ -79,7 +79,7 @@ function diffPlan(path: string, old: PricingPlan, next: PricingPlan, explained: 
     diffs.push(fieldDiff('removed', 'feature_removed', at(`${path}.features`, key), 'alertable', shownText(item), null));
   }
 
-  if (!sameText(old.cta, next.cta)) {
+  if (ctaChanged) {
     const oldCta = shownText(old.cta);
     const newCta = shownText(next.cta);
     diffs.push(fieldDiff(presenceOp(oldCta, newCta), 'cta_changed', `${path}.cta`, 'alertable', oldCta, newCta));
@@ -198,6 +198,15 @@ function priceSignature(plan: PricingPlan): string | null {
     .map((price) => `${price.period}:${price.currency ?? ''}:${price.amount}`)
     .sort()
     .join('|');
+}
+
+/** A trial whose length changed ("14-day" → "30-day") is a value update that can be ranked. */
+function trialOp(old: string | null, next: string | null): DiffOp {
+  const op = presenceOp(old, next);
+  if (op !== 'modified') return op;
+  const oldDays = durationDays(old);
+  const newDays = durationDays(next);
+  return oldDays !== null && newDays !== null && oldDays !== newDays ? 'updated' : 'modified';
 }
 
 function knownPeriods(periods: BillingPeriod[] | null | undefined): string[] {

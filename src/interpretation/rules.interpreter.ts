@@ -3,6 +3,7 @@ import { refineCategory, refineDirection } from './rules/classify';
 import { buildClusters } from './rules/clusters';
 import { contextOf } from './rules/context';
 import { keywordsOf } from './rules/keywords';
+import { NOTICE_OPPORTUNITY, NOTICE_SCORE, noticeAdvice, withdrawalNotice } from './rules/notices';
 import { opportunityOf } from './rules/opportunity';
 import { readDiffs } from './rules/readings';
 import { changeScore, scoreReading, severityOf } from './rules/severity';
@@ -34,20 +35,26 @@ export function interpretWithRules(input: InterpretationInput): Interpretation {
   const scoreOf = (index: number) => scores.get(index) ?? 0;
   const clusters = buildClusters(readings, (reading) => scoreOf(reading.index));
   const texts = clusters.map((cluster) => WRITERS[cluster.kind](cluster, ctx));
-  const severity_score = changeScore(readings.map((reading) => ({ score: scoreOf(reading.index), alertable: reading.alertable })));
+  const scored = readings.map((reading) => ({ score: scoreOf(reading.index), alertable: reading.alertable }));
+  // A withdrawal written in prose has no field diff; it counts as one more alertable move.
+  const notice = readings.some((reading) => reading.alertable) ? withdrawalNotice(ctx) : null;
+  if (notice) scored.push({ score: NOTICE_SCORE, alertable: true });
+  const severity_score = changeScore(scored);
   const severity = severityOf(severity_score);
   const keywords = keywordsOf(readings, ctx);
+  const lead = notice && NOTICE_SCORE >= clusters[0].score ? noticeAdvice(notice, ctx.competitor) : texts[0];
+  const opportunity = opportunityOf(readings, ctx, keywords.length);
 
   return {
     severity,
     severity_score,
     category: refineCategory(input.category, clusters, texts),
-    direction: refineDirection(input.direction, clusters, texts, readings),
-    summary: summarise(clusters, texts),
-    why_it_matters: texts[0].why,
+    direction: notice ? 'retreated' : refineDirection(input.direction, clusters, texts, readings),
+    summary: summarise(clusters, texts, notice ? { clause: noticeAdvice(notice, ctx.competitor).clause, score: NOTICE_SCORE } : null, ctx.competitor),
+    why_it_matters: lead.why,
     // Info-level changes are recorded for the history; there is nothing to do about them.
-    recommended_action: severity === 'info' ? null : texts[0].action,
-    opportunity_score: opportunityOf(readings, ctx, keywords.length),
+    recommended_action: severity === 'info' ? null : lead.action,
+    opportunity_score: notice ? Math.max(opportunity, NOTICE_OPPORTUNITY) : opportunity,
     clusters: clusters.map((cluster, i) => ({
       headline: texts[i].headline,
       meaning: texts[i].meaning,

@@ -10,6 +10,7 @@ import { diffCaptures } from '../diffing/diff-captures';
 import type { DiffResult } from '../diffing/diff.types';
 import { INTERPRETER } from '../interpretation/interpretation.module';
 import type { Interpretation, Interpreter } from '../interpretation/interpretation.types';
+import { NotificationsService } from '../webhooks/notifications.service';
 import { CheckContext, CheckContextRepository } from './check-context.repository';
 
 /** A run whose worker died is claimed again after this long. */
@@ -29,6 +30,7 @@ export class CheckRunner {
     private readonly snapshots: SnapshotsRepository,
     private readonly changes: ChangesRepository,
     @Inject(INTERPRETER) private readonly interpreter: Interpreter,
+    private readonly notifications: NotificationsService,
   ) {}
 
   async run(runId: number): Promise<void> {
@@ -85,7 +87,7 @@ export class CheckRunner {
       });
       return;
     }
-    await this.db.transaction(async (manager) => {
+    const changeId = await this.db.transaction(async (manager) => {
       const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
       const id = await this.changes.insert(
         {
@@ -124,6 +126,8 @@ export class CheckRunner {
       await this.contexts.finish(ctx, { status: 'changed', snapshotId: snapshot, ...validators }, manager);
       return id;
     });
+    // After commit: a webhook must never announce a change that was rolled back.
+    await this.notifications.changeDetected(changeId);
   }
 
   private interpret(ctx: CheckContext, diff: DiffResult): Promise<Interpretation> {

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { CheckContextRepository } from '../monitors/check-context.repository';
 import { ChecksService } from '../monitors/checks.service';
+import { DeliveryAttempts } from '../webhooks/delivery-attempts.service';
+import { DigestFlushService } from '../webhooks/digest-flush.service';
 import { SchedulerRepository } from './scheduler.repository';
 
 export const CLAIM_BATCH = 5000;
@@ -9,7 +11,10 @@ export const CLAIM_BATCH = 5000;
 const ABANDONED_PENDING_MINUTES = 60;
 const ABANDONED_RUNNING_MINUTES = 15;
 
-/** Every tick: enqueue the checks of due monitors, and close runs no worker will finish. Only enqueues. */
+/**
+ * Every tick: enqueue the checks of due monitors, close runs no worker will finish, flush closed
+ * digest windows into deliveries and re-queue lost deliveries. Sending is left to the workers.
+ */
 @Injectable()
 export class SchedulerService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Scheduler');
@@ -20,6 +25,8 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
     private readonly repository: SchedulerRepository,
     private readonly runs: CheckContextRepository,
     private readonly checks: ChecksService,
+    private readonly digests: DigestFlushService,
+    private readonly deliveries: DeliveryAttempts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -58,5 +65,9 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
     const enqueued = await this.enqueueDue();
     const abandoned = await this.runs.failAbandoned(ABANDONED_PENDING_MINUTES, ABANDONED_RUNNING_MINUTES);
     if (enqueued || abandoned) this.logger.log(`enqueued ${enqueued} scheduled checks, closed ${abandoned} abandoned runs`);
+    // Digest windows that closed since the last tick, and deliveries whose queued attempt was lost.
+    const digests = (await this.digests.flushDue()).filter((r) => r.status === 'sent').length;
+    const recovered = await this.deliveries.recoverStalled();
+    if (digests || recovered) this.logger.log(`flushed ${digests} digest windows, re-queued ${recovered} stalled deliveries`);
   }
 }

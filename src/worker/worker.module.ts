@@ -1,4 +1,5 @@
 import { Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { CaptureModule } from '../capture/capture.module';
 import { PageCaptureService } from '../capture/page-capture.service';
 import { ChangesModule } from '../changes/changes.module';
 import { CompetitorsModule } from '../competitors/competitors.module';
@@ -11,6 +12,9 @@ import { CheckProcessor } from '../monitors/jobs/check.processor';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { JobQueue } from '../queue/job-queue';
 import { QUEUES } from '../queue/queue.constants';
+import { WebhookProcessor } from '../webhooks/jobs/webhook.processor';
+import { WEBHOOK_CONCURRENCY } from '../webhooks/retry-policy';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 
 const DISCOVERY_CONCURRENCY = 4;
 
@@ -20,7 +24,7 @@ const DISCOVERY_CONCURRENCY = 4;
  */
 @Module({
   exports: [CheckRunner, DiscoveryService, PageCaptureService],
-  imports: [ChangesModule, CompetitorsModule, InterpretationModule, MonitorsModule],
+  imports: [CaptureModule, ChangesModule, CompetitorsModule, InterpretationModule, MonitorsModule, WebhooksModule],
   providers: [CheckProcessor, CheckRunner, DiscoveryProcessor, DiscoveryService, PageCaptureService],
 })
 export class WorkerModule implements OnApplicationBootstrap {
@@ -28,11 +32,13 @@ export class WorkerModule implements OnApplicationBootstrap {
     private readonly jobs: JobQueue,
     private readonly checks: CheckProcessor,
     private readonly discovery: DiscoveryProcessor,
+    private readonly webhooks: WebhookProcessor,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
     this.jobs.process(QUEUES.checks, (job, attempt) => this.checks.handle(job, attempt), this.config.workerConcurrency);
     this.jobs.process(QUEUES.discovery, (job, attempt) => this.discovery.handle(job, attempt), DISCOVERY_CONCURRENCY);
+    this.jobs.process(QUEUES.webhooks, (job) => this.webhooks.handle(job), WEBHOOK_CONCURRENCY);
   }
 }

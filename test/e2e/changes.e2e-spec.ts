@@ -1,3 +1,4 @@
+import type { Response } from 'supertest';
 import { SEVERITIES, type Severity } from '../../src/common/severity';
 import {
   ChangeRecord,
@@ -85,7 +86,7 @@ describe('changes', () => {
     const ids: number[] = [];
     let after: number | null = null;
     for (let page = 0; page < 100; page++) {
-      const res = await s.get(`/changes?${query}&limit=${limit}${after ? `&after=${after}` : ''}`).expect(200);
+      const res: Response = await s.get(`/changes?${query}&limit=${limit}${after ? `&after=${after}` : ''}`).expect(200);
       ids.push(...res.body.changes.map((c: { id: number }) => c.id));
       expect(res.body.changes.length).toBeLessThanOrEqual(limit);
       if (!res.body.has_more) {
@@ -151,15 +152,31 @@ describe('changes', () => {
       const arrived: number[] = [];
       let after: number | null = null;
       do {
-        const res = await s.get(`/changes?workspace_id=${feed.workspace.id}&limit=9${after ? `&after=${after}` : ''}`).expect(200);
+        const res: Response = await s.get(`/changes?workspace_id=${feed.workspace.id}&limit=9${after ? `&after=${after}` : ''}`).expect(200);
         seen.push(...res.body.changes.map((c: { id: number }) => c.id));
         after = res.body.next_cursor;
-        // New changes land at the top of the feed, and one lands exactly at the cursor's time.
-        arrived.push((await insertChange(t.db, { monitor: feed.monitors[arrived.length % 4], severity: 'critical' })).id);
+        // New changes land at the top of the feed, and one lands at exactly the cursor's time
+        // (a larger id, so it sorts above the cursor and must not show up on later pages).
+        const monitor = feed.monitors[arrived.length % 4];
+        arrived.push((await insertChange(t.db, { monitor, severity: 'critical' })).id);
+        const last = res.body.changes[res.body.changes.length - 1];
+        await insertChange(t.db, { monitor, severity: 'info', createdAt: new Date(last.created_at) });
       } while (after);
       expect(seen).toEqual(idsOf(feed.changes));
       const fresh = await s.get(`/changes?workspace_id=${feed.workspace.id}&limit=${arrived.length}`).expect(200);
       expect(fresh.body.changes.map((c: { id: number }) => c.id)).toEqual([...arrived].reverse());
+    });
+
+    it('does not skip a change from the same millisecond as the cursor (microsecond timestamps)', async () => {
+      const s = await createSession(t);
+      const { workspace, monitors } = await seedWorkspace(t.db, s.accountId);
+      const ids: number[] = [];
+      for (let i = 0; i < 4; i++) ids.push((await insertChange(t.db, { monitor: monitors[0] })).id);
+      // Real changes get now() from Postgres: microseconds, several within one millisecond.
+      const stamps = ['2026-03-01 10:00:00.123900+00', '2026-03-01 10:00:00.123700+00', '2026-03-01 10:00:00.123300+00', '2026-03-01 10:00:00.122999+00'];
+      for (let i = 0; i < 4; i++) await t.db.query(`UPDATE changes SET created_at = $2 WHERE id = $1`, [ids[i], stamps[i]]);
+      expect(await everyId(s, `workspace_id=${workspace.id}`, 1)).toEqual(ids);
+      expect(await everyId(s, `workspace_id=${workspace.id}`, 2)).toEqual(ids);
     });
 
     it('answers has_more false and next_cursor null when the page holds the rest exactly', async () => {

@@ -9,6 +9,18 @@ import {
   reachable,
 } from './services';
 
+/** True when the test database `rw_t_<pid>_<hex>` belongs to a process that is still running. */
+function ownerAlive(datname: string): boolean {
+  const pid = Number(/^rw_t_(\d+)_/.exec(datname)?.[1]);
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * Migrates a template database once; each test file clones it (CREATE DATABASE … TEMPLATE),
  * so files run in parallel on their own data. With neither server reachable, the suite runs
@@ -40,9 +52,12 @@ export default async function globalSetup(): Promise<void> {
     );
     await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE}`);
     await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
-    // Drop databases left by killed runs.
+    // Drop databases left by killed runs: their names carry the pid of the jest worker that made
+    // them, so a run going on at the same time (another checkout, another engineer) keeps its own.
     const stale: { datname: string }[] = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'rw\\_t\\_%'`);
-    for (const { datname } of stale) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+    for (const { datname } of stale.filter((d) => !ownerAlive(d.datname))) {
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+    }
   } finally {
     await admin.destroy();
   }

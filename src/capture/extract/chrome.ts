@@ -1,4 +1,3 @@
-import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { removeNode } from './clean';
 import {
@@ -108,8 +107,7 @@ function findAnnouncement(body: Element, dom: DomText): string | null {
  * Collects navigation labels, sidebar links and the announcement bar, then removes the chrome
  * (navigation, header, footer, sidebars) from the document, except what holds the main content.
  */
-export function extractChrome($: CheerioAPI, mainRoot: Element, base: string, dom: DomText): PageChrome {
-  const body = ($('body')[0] as Element | undefined) ?? ($.root()[0] as unknown as Element);
+export function extractChrome(body: Element, mainRoot: Element, base: string, dom: DomText): PageChrome {
   const bodyTextLength = dom.text(body).length || 1;
   const announcement = findAnnouncement(body, dom);
   const chrome: { el: Element; kind: ChromeKind }[] = [];
@@ -136,6 +134,9 @@ export function extractChrome($: CheerioAPI, mainRoot: Element, base: string, do
     if (kind === 'nav' || kind === 'header') navigation.push(...navigationLabels(el, dom));
     if (kind !== 'footer') links.push(...readLinks(el, dom, base));
   }
-  for (const { el } of chrome) removeNode(el);
+  for (const { el } of chrome) {
+    dom.invalidate(el);
+    removeNode(el);
+  }
   return { navigation: uniqueStrings(navigation, 40), links, announcement };
 }

@@ -1,6 +1,6 @@
-import type { CheerioAPI } from 'cheerio';
-import type { AnyNode, Element } from 'domhandler';
-import { attr, classAndId, classTokens, DomText, HEADING_TAGS, isElement, tagName } from './dom';
+import type { AnyNode, Document, Element } from 'domhandler';
+import type { DocumentIndex } from './document-index';
+import { attr, classAndId, classTokens, DomText, HEADING_TAGS, isElement, isLeafBlock, tagName } from './dom';
 
 const DROPPED_TAGS = new Set([
   'applet', 'audio', 'base', 'canvas', 'datalist', 'embed', 'frame', 'frameset', 'head', 'iframe', 'input',
@@ -75,6 +75,7 @@ function isCookieBanner(el: Element, dom: DomText): boolean {
 
 function isDebugNote(el: Element, dom: DomText): boolean {
   if (DEBUG_CLASS_RE.test(el.attribs?.class ?? '')) return true;
+  if (!isLeafBlock(el)) return false;
   const text = dom.text(el);
   return text.length < 80 && DEBUG_TEXT_RE.test(text);
 }
@@ -105,14 +106,12 @@ export function removeNode(node: AnyNode): void {
  * hidden elements, cookie banners, debug notes and heading permalinks. SVG icons are kept as empty
  * markers because a check-mark icon is how pricing tables say "included".
  */
-export function removeNonContent($: CheerioAPI): void {
-  const root = $.root()[0];
-  const protectedNodes = new Set<AnyNode>([$('html')[0], $('body')[0]].filter(Boolean) as AnyNode[]);
-  const dom = new DomText();
+export function removeNonContent(root: Document, index: DocumentIndex, dom: DomText): void {
+  const protectedNodes = new Set<AnyNode>([index.html, index.body].filter((n): n is Element => !!n));
   const doomed: AnyNode[] = [];
-  // A page hidden until its scripts run (anti-flicker) is still the page.
-  const pageTextLength = dom.text(root).length;
-  const hidesMostOfPage = (el: Element): boolean => dom.text(el).length > pageTextLength * 0.5;
+  // A page hidden until its scripts run (anti-flicker) is still the page; such wrappers sit at the top.
+  const topLevel = (el: Element): boolean => !el.parent || el.parent.type === 'root' || protectedNodes.has(el.parent);
+  const hidesMostOfPage = (el: Element): boolean => topLevel(el) && dom.text(el).length > dom.text(root).length * 0.5;
 
   const visit = (node: AnyNode): void => {
     if (node.type === 'comment' || node.type === 'directive' || node.type === 'cdata') {
@@ -120,7 +119,7 @@ export function removeNonContent($: CheerioAPI): void {
       return;
     }
     if (!isElement(node)) return;
-    const name = node.name.toLowerCase();
+    const name = node.name;
     if (DROPPED_TAGS.has(name)) {
       doomed.push(node);
       return;
@@ -138,5 +137,8 @@ export function removeNonContent($: CheerioAPI): void {
     for (const child of [...node.children]) visit(child);
   };
   for (const child of [...root.children]) visit(child);
-  for (const node of doomed) removeNode(node);
+  for (const node of doomed) {
+    dom.invalidate(node);
+    removeNode(node);
+  }
 }

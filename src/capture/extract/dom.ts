@@ -14,8 +14,16 @@ export function isElement(node: AnyNode | null | undefined): node is Element {
   return !!node && (node.type === 'tag' || node.type === 'script' || node.type === 'style');
 }
 
+/** htmlparser2 lower-cases tag names in HTML mode. */
 export function tagName(node: AnyNode | null | undefined): string {
-  return isElement(node) ? node.name.toLowerCase() : '';
+  return isElement(node) ? node.name : '';
+}
+
+/** Raw character data under a node (script bodies, <pre>), whitespace untouched. */
+export function textContent(node: AnyNode): string {
+  if (node.type === 'text' || node.type === 'cdata') return 'data' in node ? String(node.data) : '';
+  if (!('children' in node)) return '';
+  return (node as ParentNode).children.map(textContent).join('');
 }
 
 export function headingLevel(node: AnyNode): number {
@@ -55,7 +63,7 @@ export function descendants(root: ParentNode, accept?: (el: Element) => boolean)
 
 export function findAll(root: ParentNode, tags: string | string[]): Element[] {
   const wanted = new Set(Array.isArray(tags) ? tags : [tags]);
-  return descendants(root, (el) => wanted.has(el.name.toLowerCase()));
+  return descendants(root, (el) => wanted.has(el.name));
 }
 
 export function closest(node: AnyNode, test: (el: Element) => boolean, stop?: AnyNode | null): Element | null {
@@ -86,6 +94,9 @@ export function ancestors(node: AnyNode, stop?: AnyNode | null): Element[] {
   return out;
 }
 
+const ZERO_WIDTH = /[\u200B\uFEFF]/g;
+const SPACE_RUN = /[\s\u00A0]+/g;
+
 export function collapseWhitespace(s: string): string {
   return s.replace(/[\s\u00A0\u200B\uFEFF]+/g, ' ').trim();
 }
@@ -98,24 +109,34 @@ export class DomText {
   private readonly cache = new WeakMap<AnyNode, string>();
 
   text(node: AnyNode): string {
-    return collapseWhitespace(this.raw(node));
+    return this.raw(node).trim();
   }
 
+  /** Forgets the text of the node's ancestors; call before the node is removed or changed. */
+  invalidate(node: AnyNode): void {
+    for (let current = node.parent; current; current = current.parent) this.cache.delete(current);
+  }
+
+  /** Whitespace already collapsed to single spaces; only the ends may carry one. */
   private raw(node: AnyNode): string {
-    if (node.type === 'text') return node.data.replace(/[\s\u00A0]+/g, ' ');
-    if (!isElement(node)) return '';
+    if (node.type === 'text') return node.data.replace(ZERO_WIDTH, '').replace(SPACE_RUN, ' ');
+    if (!isElement(node) && node.type !== 'root') return '';
     const cached = this.cache.get(node);
     if (cached !== undefined) return cached;
-    const name = node.name.toLowerCase();
+    const name = isElement(node) ? node.name : '';
     let out = '';
     if (name === 'br') out = ' ';
     else if (name !== 'script' && name !== 'style' && name !== 'template' && name !== 'svg') {
-      for (const child of node.children) {
+      // join() yields flat strings; appending to a rope and probing its ends would flatten it repeatedly.
+      const parts: string[] = [];
+      for (const child of (node as ParentNode).children) {
         const piece = this.raw(child);
         if (!piece) continue;
-        out += isElement(child) && BLOCK_TAGS.has(child.name.toLowerCase()) ? ` ${piece} ` : piece;
+        if (isElement(child) && BLOCK_TAGS.has(child.name)) parts.push(' ', piece, ' ');
+        else parts.push(piece);
       }
-      out = out.replace(/ {2,}/g, ' ');
+      out = parts.join('');
+      if (out.includes('  ')) out = out.replace(/ {2,}/g, ' ');
     }
     this.cache.set(node, out);
     return out;
@@ -184,4 +205,29 @@ export function truncate(text: string, max: number): string {
   const cut = text.slice(0, max);
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** A block whose children are all inline: it reads as one line of text. */
+export function isLeafBlock(el: Element): boolean {
+  const name = tagName(el);
+  if (!BLOCK_TAGS.has(name) && name !== 'span') return false;
+  return el.children.every((c) => !isElement(c) || !BLOCK_TAGS.has(tagName(c)) || tagName(c) === 'br');
+}
+
+/** Text of the nearest heading before the element in document order, within the root. */
+export function precedingHeading(dom: DomText, el: Element, root: AnyNode): string | null {
+  let current: AnyNode | null = el;
+  while (current && current !== root) {
+    let sibling: AnyNode | null = current.prev;
+    while (sibling) {
+      if (isElement(sibling)) {
+        if (HEADING_TAGS.has(tagName(sibling))) return dom.text(sibling) || null;
+        const inner = findAll(sibling, ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+        if (inner.length) return dom.text(inner[inner.length - 1]) || null;
+      }
+      sibling = sibling.prev;
+    }
+    current = current.parent;
+  }
+  return null;
 }

@@ -1,29 +1,27 @@
-import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import { DomText } from './dom';
+import { attr, classTokens, descendants, DomText, tagName } from './dom';
 
-const MAIN_SELECTORS = [
-  'main',
-  '[role="main"]',
-  '#main-content',
-  '.main-content',
-  '#maincontent',
-  '#main',
-  '#content',
-  '#primary',
-  '.site-content',
-  '.page-content',
+/** Conventional containers of the main content, most explicit first. */
+const MAIN_RULES: ((el: Element) => boolean)[] = [
+  (el) => tagName(el) === 'main',
+  (el) => attr(el, 'role') === 'main',
+  (el) => /^(?:main-content|maincontent|main|content|primary)$/i.test(attr(el, 'id') ?? ''),
+  (el) => classTokens(el).some((c) => /^(?:main-content|site-content|page-content)$/i.test(c)),
 ];
 
 /**
  * The element that holds the page's main content: an explicit <main> or a conventional content
  * container, when it carries a fair share of the page's text; otherwise the body.
  */
-export function findMainRoot($: CheerioAPI, dom: DomText): Element {
-  const body = ($('body')[0] as Element | undefined) ?? ($.root()[0] as unknown as Element);
+export function findMainRoot(body: Element, dom: DomText): Element {
   const bodyLength = dom.text(body).length || 1;
-  for (const selector of MAIN_SELECTORS) {
-    const candidates = $(selector).toArray() as Element[];
+  const matches: Element[][] = MAIN_RULES.map(() => []);
+  for (const el of descendants(body)) {
+    MAIN_RULES.forEach((rule, i) => {
+      if (rule(el)) matches[i].push(el);
+    });
+  }
+  for (const candidates of matches) {
     if (!candidates.length) continue;
     const best = candidates.reduce((a, b) => (dom.text(b).length > dom.text(a).length ? b : a));
     if (dom.text(best).length >= bodyLength * 0.2) return best;

@@ -1,4 +1,3 @@
-import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import type { PageMeta } from '../capture.types';
 import type { PageChrome } from './chrome';
@@ -7,7 +6,6 @@ import type { StructuredData } from './structured-data';
 
 /** Everything an extractor may read; the document is parsed once and shared. */
 export interface PageContext {
-  $: CheerioAPI;
   /** Base for absolute URLs (the page URL, or its <base href>). */
   base: string;
   /** Canonical URL of the page when declared, else the page URL. */
@@ -20,4 +18,6 @@ export interface PageContext {
   meta: PageMeta;
   data: StructuredData;
   chrome: PageChrome;
+  /** Elements by id, for aria-labelledby lookups. */
+  byId: Map<string, Element>;
 }

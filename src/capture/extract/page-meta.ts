@@ -1,7 +1,7 @@
-import type { CheerioAPI } from 'cheerio';
 import type { PageMeta } from '../capture.types';
 import { parseDate } from './dates';
-import { absoluteUrl, attr, collapseWhitespace } from './dom';
+import type { DocumentIndex } from './document-index';
+import { absoluteUrl, attr, closest, collapseWhitespace, tagName, textContent } from './dom';
 import {
   jsonLdOfType,
   ldText,
@@ -13,11 +13,11 @@ import {
 
 export const ARTICLE_TYPES = ['Article', 'BlogPosting', 'NewsArticle', 'TechArticle', 'Report', 'SocialMediaPosting'];
 
-type MetaTags = Map<string, string>;
+export type MetaTags = Map<string, string>;
 
-function readMetaTags($: CheerioAPI): MetaTags {
+export function readMetaTags(index: DocumentIndex): MetaTags {
   const tags: MetaTags = new Map();
-  $('meta').each((_i, el) => {
+  index.metas.forEach((el) => {
     const key = (attr(el, 'property') ?? attr(el, 'name') ?? attr(el, 'itemprop') ?? attr(el, 'http-equiv') ?? '')
       .trim()
       .toLowerCase();
@@ -41,9 +41,9 @@ function iconSize(sizes: string | null): number {
 }
 
 /** apple-touch-icon first (it is the brand mark at a useful size), then the largest icon link. */
-function readIcon($: CheerioAPI, base: string): string | null {
+function readIcon(index: DocumentIndex, base: string): string | null {
   const candidates: { href: string; rank: number; size: number }[] = [];
-  $('link[rel][href]').each((_i, el) => {
+  index.links.forEach((el) => {
     const rel = (attr(el, 'rel') ?? '').toLowerCase().split(/\s+/);
     const rank = rel.includes('apple-touch-icon') || rel.includes('apple-touch-icon-precomposed') ? 2 : rel.includes('icon') ? 1 : 0;
     if (!rank) return;
@@ -95,27 +95,33 @@ function isUrl(value: string | null): boolean {
   return !!value && /^https?:\/\//i.test(value);
 }
 
-export function readPageMeta($: CheerioAPI, url: string, data: StructuredData): PageMeta {
-  const tags = readMetaTags($);
-  const base = absoluteUrl($('base[href]').first().attr('href'), url) ?? url;
-  const docTitle = collapseWhitespace($('head title').first().text() || $('title').first().text());
+/** The base URL for relative links: <base href> when present, else the page URL. */
+export function baseUrl(index: DocumentIndex, url: string): string {
+  return absoluteUrl(index.bases.map((b) => attr(b, 'href')).find(Boolean), url) ?? url;
+}
+
+export function readPageMeta(index: DocumentIndex, tags: MetaTags, url: string, data: StructuredData): PageMeta {
+  const base = baseUrl(index, url);
+  const titleEl = index.titles.find((t) => closest(t, (a) => tagName(a) === 'head')) ?? index.titles.find((t) => !closest(t, (a) => tagName(a) === 'svg'));
+  const docTitle = titleEl ? collapseWhitespace(textContent(titleEl)) : '';
   const metaAuthor = first(tags, ['author', 'article:author', 'dc.creator', 'parsely-author', 'sailthru.author']);
   const image = first(tags, ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src']);
-  const lang = collapseWhitespace($('html').attr('lang') ?? '') || first(tags, ['content-language', 'og:locale']);
+  const lang = collapseWhitespace((index.html && attr(index.html, 'lang')) ?? '') || first(tags, ['content-language', 'og:locale']);
+  const pubdate = index.times.find((t) => attr(t, 'pubdate') !== null);
 
   return {
     title: first(tags, ['og:title', 'twitter:title']) ?? (docTitle || null),
     site_name: first(tags, ['og:site_name', 'application-name', 'apple-mobile-web-app-title']) ?? siteNameFromStructuredData(data),
     description: first(tags, ['description', 'og:description', 'twitter:description']),
     image: absoluteUrl(image, base),
-    icon: readIcon($, base),
+    icon: readIcon(index, base),
     lang: lang ? lang.replace(/_/g, '-').toLowerCase() : null,
     author: (metaAuthor && !isUrl(metaAuthor) ? metaAuthor : null) ?? authorFromStructuredData(data),
     published_at:
       parseDate(first(tags, ['article:published_time', 'og:published_time', 'datepublished'])) ??
       publishedFromStructuredData(data) ??
       parseDate(first(tags, ['publishdate', 'publish_date', 'publish-date', 'pubdate', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date'])) ??
-      parseDate($('time[pubdate]').first().attr('datetime') ?? null),
+      parseDate(pubdate ? attr(pubdate, 'datetime') : null),
   };
 }
 

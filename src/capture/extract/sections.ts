@@ -1,5 +1,5 @@
 import type { AnyNode, Element } from 'domhandler';
-import { BLOCK_TAGS, contains, DomText, isElement, tagName } from './dom';
+import { DomText, isElement, isLeafBlock, tagName } from './dom';
 
 /** The content that belongs to one heading: its card, or the run of blocks up to the next heading. */
 export interface Section {
@@ -38,13 +38,6 @@ function collect(section: Section, node: AnyNode, dom: DomText, skip: Set<Elemen
     }
     for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i]);
   }
-}
-
-/** A block whose children are all inline: it is one line of text. */
-function isLeafBlock(el: Element): boolean {
-  const name = tagName(el);
-  if (!BLOCK_TAGS.has(name) && name !== 'span') return false;
-  return el.children.every((c) => !isElement(c) || !BLOCK_TAGS.has(tagName(c)));
 }
 
 /**
@@ -86,6 +79,7 @@ export function splitSections(root: Element, headings: Element[], dom: DomText):
   }
 
   // Headings without a card collect what follows them in document order.
+  const sectionOf = new Map(sections.map((s) => [s.heading, s]));
   let current: Section | null = null;
   const walk = (node: AnyNode): void => {
     if (!isElement(node)) return;
@@ -93,18 +87,17 @@ export function splitSections(root: Element, headings: Element[], dom: DomText):
       current = null;
       return;
     }
-    if (boundary.has(node)) {
-      const section = sections.find((s) => s.heading === node)!;
+    const section = sectionOf.get(node);
+    if (section) {
       current = section.container ? null : section;
       return;
     }
-    if (current && (tagName(node) === 'p' || tagName(node) === 'li' || tagName(node) === 'time' || isLeafBlock(node) || !containsBoundary(node))) {
-      collect(current, node, dom, boundary);
+    if (!counts.get(node)) {
+      if (current) collect(current, node, dom, boundary);
       return;
     }
     for (const child of node.children) walk(child);
   };
-  const containsBoundary = (node: Element): boolean => (counts.get(node) ?? 0) > 0 || [...byContainer.keys()].some((c) => contains(node, c));
   for (const child of root.children) walk(child);
   return sections;
 }

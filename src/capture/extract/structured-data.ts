@@ -1,6 +1,6 @@
-import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import { attr, childElements, collapseWhitespace, DomText } from './dom';
+import type { DocumentIndex } from './document-index';
+import { ancestors, attr, childElements, collapseWhitespace, DomText, textContent } from './dom';
 
 export type JsonLdNode = Record<string, unknown>;
 
@@ -47,18 +47,17 @@ function flatten(value: unknown, out: JsonLdNode[], depth = 0): void {
   if (Array.isArray(node['@graph'])) flatten(node['@graph'], out, depth + 1);
 }
 
-function readJsonLd($: CheerioAPI): JsonLdNode[] {
+function readJsonLd(index: DocumentIndex): JsonLdNode[] {
   const out: JsonLdNode[] = [];
-  $('script').each((_i, el) => {
+  for (const el of index.scripts) {
     const type = (attr(el, 'type') ?? '').toLowerCase();
-    if (!type.includes('ld+json')) return;
-    flatten(parseJsonLoosely($(el).text()), out);
-  });
+    if (type.includes('ld+json')) flatten(parseJsonLoosely(textContent(el)), out);
+  }
   return out;
 }
 
 function microdataValue(el: Element, dom: DomText): string {
-  const name = el.name.toLowerCase();
+  const name = el.name;
   const fromAttr =
     attr(el, 'content') ??
     (name === 'time' ? attr(el, 'datetime') : null) ??
@@ -88,17 +87,18 @@ function readItem(scope: Element, dom: DomText): MicrodataItem {
   return item;
 }
 
-function readMicrodata($: CheerioAPI, dom: DomText): MicrodataItem[] {
+function readMicrodata(index: DocumentIndex, dom: DomText): MicrodataItem[] {
   const out: MicrodataItem[] = [];
-  $('[itemscope]').each((_i, el) => {
+  for (const el of index.itemScopes) {
     // Nested scopes are reached through their parent's properties.
-    if ($(el).parents('[itemscope]').length === 0 || attr(el, 'itemprop') === null) out.push(readItem(el, dom));
-  });
+    const nested = ancestors(el).some((a) => attr(a, 'itemscope') !== null);
+    if (!nested || attr(el, 'itemprop') === null) out.push(readItem(el, dom));
+  }
   return out;
 }
 
-export function readStructuredData($: CheerioAPI, dom: DomText): StructuredData {
-  return { jsonLd: readJsonLd($), microdata: readMicrodata($, dom) };
+export function readStructuredData(index: DocumentIndex, dom: DomText): StructuredData {
+  return { jsonLd: readJsonLd(index), microdata: readMicrodata(index, dom) };
 }
 
 export function jsonLdTypes(node: JsonLdNode): string[] {

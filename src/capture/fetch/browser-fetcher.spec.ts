@@ -222,17 +222,18 @@ if (!available) console.warn('BrowserFetcher tests skipped: no Chromium found');
 
     it('times out on a server that never answers, and the next fetch works', async () => {
       route('/hang', () => undefined);
-      const f = fetcher({ navigationTimeoutMs: 1000 });
+      // Long enough for the follow-up fetch (a fresh page) on a loaded 2-core machine.
+      const f = fetcher({ navigationTimeoutMs: 2500 });
       const started = Date.now();
       expect((await failure(f.fetch(`${origin}/hang`))).code).toBe('timeout');
-      expect(Date.now() - started).toBeLessThan(5000);
+      expect(Date.now() - started).toBeLessThan(6000);
       const ok = route('/after-hang', html('<p>fine</p>'));
       expect((await f.fetch(ok)).html).toContain('fine');
     });
 
     it('times out on a page stuck in a script loop, and the next fetch works', async () => {
       const url = route('/busy', html('<script>while (true) {}</script>'));
-      const f = fetcher({ navigationTimeoutMs: 1500, maxPages: 1 });
+      const f = fetcher({ navigationTimeoutMs: 2500, maxPages: 1 });
       expect((await failure(f.fetch(url))).code).toBe('timeout');
       const ok = route('/after-busy', html('<p>recovered</p>'));
       expect((await f.fetch(ok)).html).toContain('recovered');
@@ -242,13 +243,19 @@ if (!available) console.warn('BrowserFetcher tests skipped: no Chromium found');
   it('renders at most maxPages pages at once', async () => {
     let inFlight = 0;
     let peak = 0;
+    const waiting: (() => void)[] = [];
+    // Each document is held until a second one arrives (or 1.5 s pass), so two pages overlap
+    // whatever the machine's load, and a third would show up in the peak.
     const url = route('/slow', (_req, res) => {
       inFlight++;
       peak = Math.max(peak, inFlight);
-      setTimeout(() => {
+      const answer = () => {
         inFlight--;
         res.writeHead(200, { 'content-type': 'text/html' }).end(html('<p>slow</p>'));
-      }, 150);
+      };
+      waiting.push(answer);
+      if (waiting.length >= 2) waiting.splice(0).forEach((fn) => fn());
+      else setTimeout(() => waiting.includes(answer) && waiting.splice(waiting.indexOf(answer), 1)[0](), 1500);
     });
     const f = fetcher({ maxPages: 2 });
     // Distinct URLs: Chromium's cache lock would serialise identical ones by itself.

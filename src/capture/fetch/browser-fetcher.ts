@@ -22,7 +22,7 @@ export interface BrowserFetcherOptions {
   resolver?: HostResolver;
   /** Pages rendering at once; further fetches wait. Default 4. */
   maxPages?: number;
-  /** Deadline for the whole fetch: navigation, the quiet wait and reading the DOM. Default 20000. */
+  /** Deadline for rendering once a page is free: navigation, the quiet wait, reading the DOM. Also bounds the wait for a free page. Default 20000. */
   navigationTimeoutMs?: number;
   /** The network must stay quiet this long after DOMContentLoaded. Default 250. */
   networkIdleMs?: number;
@@ -70,6 +70,8 @@ interface PageState {
   blockedMain: FetchError | null;
   /** The last URL the main document was requested from (the redirect target, after redirects). */
   mainUrl: string | null;
+  /** Requests seen so far, to tell whether late timers started new ones. */
+  requests: number;
 }
 
 /**
@@ -89,6 +91,7 @@ export class BrowserFetcher implements PageFetcher {
   private readonly verdicts: HostVerdictCache;
   private readonly pageStates = new WeakMap<Page, PageState>();
   private idlePages: Page[] = [];
+  private readonly cleanups = new Set<Promise<void>>();
   private browser: Promise<Browser> | null = null;
   private proxy: GuardedProxy | null = null;
   private proxyUrl: Promise<string> | null = null;
@@ -131,7 +134,6 @@ export class BrowserFetcher implements PageFetcher {
     if (this.closed) throw new FetchError('render_failed', 'The browser fetcher is closed');
     if (!this.executablePath) throw new FetchError('render_failed', 'No Chromium executable found');
     const started = performance.now();
-    const deadline = started + this.opts.navigationTimeoutMs;
     let url: URL;
     try {
       url = assertHttpUrl(rawUrl);
@@ -140,21 +142,29 @@ export class BrowserFetcher implements PageFetcher {
       throw classifyBrowserError(err, { url: rawUrl });
     }
 
-    const signal = AbortSignal.timeout(this.opts.navigationTimeoutMs);
     let release: () => void;
     try {
-      release = await this.slots.acquire(signal);
+      release = await this.slots.acquire(AbortSignal.timeout(this.opts.navigationTimeoutMs));
     } catch {
-      throw new FetchError('timeout', `Timed out waiting for a browser page to fetch ${rawUrl}`);
+      throw new FetchError('timeout', `Timed out waiting for a free browser page to fetch ${rawUrl}`);
     }
+    // The page's budget starts when it gets a page, not while it queued for one.
+    const deadline = performance.now() + this.opts.navigationTimeoutMs;
     let page: Page | null = null;
     try {
-      page = await withDeadline(this.checkoutPage(), deadline, 'opening a page');
-      const result = await this.render(page, url, started, deadline);
-      return result;
+      const checkout = this.checkoutPage();
+      // A page that arrives after the deadline (a slow launch) must not linger unused.
+      checkout.catch(() => undefined);
+      page = await withDeadline(checkout, deadline, 'opening a page').catch((err) => {
+        void checkout.then((late) => late.close()).catch(() => undefined);
+        throw err;
+      });
+      return await this.render(page, url, started, deadline);
     } catch (err) {
-      if (page) this.state(page).broken ||= !isPageLevelFailure(err);
-      throw this.explain(err, url, page);
+      const failure = this.explain(err, url, page);
+      // After a timeout or a renderer failure the page may be wedged; HTTP and refusal errors leave it fine.
+      if (page && (failure.code === 'timeout' || failure.code === 'render_failed')) this.state(page).broken = true;
+      throw failure;
     } finally {
       // Returning the page (blanking it first) holds the slot but not the caller.
       void this.checkin(page).finally(release);
@@ -168,6 +178,7 @@ export class BrowserFetcher implements PageFetcher {
     this.browser = null;
     this.idlePages = [];
     if (browser) await closeBrowser(browser);
+    await Promise.all([...this.cleanups]);
     await this.proxy?.close();
   }
 
@@ -199,16 +210,28 @@ export class BrowserFetcher implements PageFetcher {
       throw new FetchError('too_many_redirects', `More than ${this.opts.maxRedirects} redirects from ${url.href}`);
     }
     const status = response.status();
-    if (status < 400) {
-      // Content injected after fetch()/XHR lands once the network goes quiet; pages that never
-      // go quiet (polling, streaming) are read when the bounded wait ends.
-      const quietFor = Math.min(this.opts.networkIdleTimeoutMs, remaining(deadline));
-      await page.waitForNetworkIdle({ idleTime: this.opts.networkIdleMs, timeout: quietFor }).catch(() => undefined);
-    }
+    if (status < 400) await this.settle(page, state, deadline);
     const html = await withDeadline(page.content(), deadline, 'reading the page');
     const bytes = Buffer.byteLength(html);
     if (bytes > this.opts.maxBytes) throw new FetchError('too_large', `The rendered DOM of ${url.href} is over ${this.opts.maxBytes} bytes`);
     return this.toResult(response, page.url() || url.href, html, bytes, started);
+  }
+
+  /**
+   * Waits, within a bounded budget, until the page has stopped loading: the network has been
+   * quiet for `networkIdleMs`, and running the timers that fell due meanwhile (a starved
+   * renderer runs them late) started no new request. Pages that never go quiet (polling,
+   * streaming) are read when the budget ends.
+   */
+  private async settle(page: Page, state: PageState, deadline: number): Promise<void> {
+    const budgetEnd = Math.min(deadline, performance.now() + this.opts.networkIdleTimeoutMs);
+    for (let round = 0; round < 3 && remaining(budgetEnd) > 1; round++) {
+      await page.waitForNetworkIdle({ idleTime: this.opts.networkIdleMs, timeout: remaining(budgetEnd) }).catch(() => undefined);
+      const seen = state.requests;
+      await withDeadline(page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))), budgetEnd, 'settling').catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 20)); // request events may trail the evaluate reply
+      if (state.requests === seen) return;
+    }
   }
 
   private toResult(response: HTTPResponse, finalUrl: string, html: string, bytes: number, started: number): FetchResult {
@@ -236,7 +259,7 @@ export class BrowserFetcher implements PageFetcher {
   private state(page: Page): PageState {
     let state = this.pageStates.get(page);
     if (!state) {
-      state = { uses: 0, broken: false, blockedMain: null, mainUrl: null };
+      state = { uses: 0, broken: false, blockedMain: null, mainUrl: null, requests: 0 };
       this.pageStates.set(page, state);
     }
     return state;
@@ -284,6 +307,7 @@ export class BrowserFetcher implements PageFetcher {
   }
 
   private async intercept(page: Page, state: PageState, request: HTTPRequest): Promise<void> {
+    state.requests++;
     if (request.isInterceptResolutionHandled()) return;
     try {
       if (SKIPPED_RESOURCE_TYPES.has(request.resourceType())) return await request.abort('blockedbyclient');
@@ -368,8 +392,31 @@ export class BrowserFetcher implements PageFetcher {
       await removeProfile();
       throw new FetchError('render_failed', `Could not launch Chromium: ${(err as Error).message}`, { cause: err });
     }
-    browser.once('disconnected', () => void removeProfile());
+    this.cleanUpAfter(browser, removeProfile);
     return browser;
+  }
+
+  /**
+   * Removes the profile once the browser is gone, however it went. Helpers (network service,
+   * zygote) share the browser's process group and can outlive it briefly, still writing into
+   * the profile, so the group is ended first.
+   */
+  private cleanUpAfter(browser: Browser, removeProfile: () => Promise<void>): void {
+    const proc = browser.process();
+    const running = () => !!proc && proc.exitCode === null && proc.signalCode === null;
+    const exited = new Promise<void>((resolve) => (running() ? proc!.once('exit', () => resolve()) : resolve()));
+    // A dropped connection to a live process would leave it orphaned.
+    browser.once('disconnected', () => running() && proc!.kill('SIGKILL'));
+    const cleanup = exited.then(async () => {
+      try {
+        if (proc?.pid) process.kill(-proc.pid, 'SIGKILL');
+      } catch {
+        // ESRCH: the whole group is already gone
+      }
+      await removeProfile();
+    });
+    this.cleanups.add(cleanup);
+    void cleanup.finally(() => this.cleanups.delete(cleanup));
   }
 }
 
@@ -393,11 +440,6 @@ async function closeBrowser(browser: Browser): Promise<void> {
   } catch {
     proc?.kill('SIGKILL');
   }
-}
-
-/** HTTP status and refusal errors leave the page healthy; anything else may have broken it. */
-function isPageLevelFailure(err: unknown): boolean {
-  return err instanceof FetchError && err.code !== 'render_failed' && err.code !== 'timeout';
 }
 
 function remaining(deadline: number): number {

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsPositive, IsString, Max, Min } from 'class-validator';
 import { MONITOR_TYPES } from '../../capture/capture.types';
+import { MAX_ID } from '../../common/parse-id.pipe';
 import { SEVERITIES, type Severity } from '../../common/severity';
 import { REVIEW_STATUSES, type ReviewStatus } from '../changes.repository';
 
@@ -13,6 +14,7 @@ export class ListChangesQuery {
   @Transform(toInt)
   @IsInt()
   @IsPositive()
+  @Max(MAX_ID)
   workspace_id?: number;
 
   @ApiPropertyOptional({ example: 3 })
@@ -20,6 +22,7 @@ export class ListChangesQuery {
   @Transform(toInt)
   @IsInt()
   @IsPositive()
+  @Max(MAX_ID)
   competitor_id?: number;
 
   @ApiPropertyOptional({ enum: REVIEW_STATUSES, example: 'unreviewed' })

@@ -70,7 +70,7 @@ describe('brandFromTitle', () => {
   });
 
   it('takes the shortest part when none matches the domain', () => {
-    expect(brandFromTitle('Ship faster with fewer meetings: Orbit', 'getorbitapp-xyz')).toBe('Orbit');
+    expect(brandFromTitle('Ship faster with fewer meetings: Orbit', 'hostingco')).toBe('Orbit');
   });
 
   it('returns null for a title that only names the page', () => {

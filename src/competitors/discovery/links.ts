@@ -14,11 +14,13 @@ export interface DiscoveredLink {
 const AREA_RANK: Record<LinkArea, number> = { nav: 2, footer: 1, body: 0 };
 
 /**
- * Class and id words that mark navigation or footer containers. Many sites (Joplin's included)
- * build their menus from plain divs, so the semantic elements alone would miss them.
+ * Class and id names that mark navigation or footer containers. Many sites (Joplin's included)
+ * build their menus from plain divs, so the semantic elements alone would miss them. Menu words
+ * count anywhere in a name ("main-nav", "navbar-frontpage"); "header" and "footer" only lead a
+ * name or follow "site"-like words, because "card-footer" or "entry-header" belong to content.
  */
 const NAV_WORDS = new Set(['nav', 'navbar', 'navigation', 'menu', 'menubar', 'topbar', 'masthead']);
-const FOOTER_WORDS = new Set(['footer', 'site-footer', 'colophon']);
+const REGION_QUALIFIERS = new Set(['site', 'global', 'main', 'top', 'page', 'primary']);
 /** Wrappers whose classes describe the whole page (`<body class="has-nav">`), not a region. */
 const PAGE_WRAPPERS = new Set(['html', 'body', 'main']);
 
@@ -75,7 +77,7 @@ function anchorText($: CheerioAPI, anchor: Cheerio<Element>): string {
 
 /**
  * A footer anywhere above the link wins over navigation (footer menus are often `<nav>`s
- * themselves, and they are secondary to the header's). Sectioning wrappers such as `<article>`
+ * themselves, and they are secondary to the header's). Articles, asides and the main content
  * may have their own header and footer; those belong to the content, so they are not counted.
  */
 function areaOf(anchor: Cheerio<Element>): LinkArea {
@@ -99,21 +101,25 @@ function regionKind(el: Element): LinkArea | null {
     return tag === 'footer' ? 'footer' : 'nav';
   }
   if (tag === 'nav') return 'nav';
-  const words = attributeWords(el);
-  if (words.some((w) => FOOTER_WORDS.has(w))) return 'footer';
-  if (words.some((w) => NAV_WORDS.has(w))) return 'nav';
+  const names = attributeNames(el);
+  if (names.some((name) => isRegionName(name, 'footer'))) return 'footer';
+  if (names.some((name) => isRegionName(name, 'header') || name.split(/[-_]+/).some((w) => NAV_WORDS.has(w)))) return 'nav';
   return null;
 }
 
 function insideContentSection(el: Element): boolean {
   for (let p = el.parent; p && p.type === 'tag'; p = p.parent) {
-    if (p.tagName === 'article' || p.tagName === 'section' || p.tagName === 'aside') return true;
+    if (p.tagName === 'article' || p.tagName === 'aside' || p.tagName === 'main') return true;
   }
   return false;
 }
 
-/** "navbar-frontpage main" → ["navbar-frontpage", "navbar", "frontpage", "main"]. */
-function attributeWords(el: Element): string[] {
-  const names = `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`.toLowerCase().split(/\s+/).filter(Boolean);
-  return names.flatMap((name) => [name, ...name.split(/[-_]+/)]);
+function attributeNames(el: Element): string[] {
+  return `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** "footer", "footer-links", "site-footer" → true; "card-footer" → false. */
+function isRegionName(name: string, region: 'header' | 'footer'): boolean {
+  const words = name.split(/[-_]+/);
+  return words[0] === region || (words[1] === region && REGION_QUALIFIERS.has(words[0]));
 }

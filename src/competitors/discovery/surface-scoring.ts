@@ -34,6 +34,14 @@ export interface PageLocation {
   start: number;
   subdomain: string | null;
   hasQuery: boolean;
+  /** Best path match per type, computed once: sitemaps bring tens of thousands of URLs. */
+  pathMatches: Record<SurfaceType, PathMatch | null>;
+}
+
+interface PathMatch {
+  score: number;
+  /** Index of the matched segment. */
+  index: number;
 }
 
 export const AREA_BONUS: Record<LinkArea, number> = { nav: 4, footer: 2, body: 0 };
@@ -69,7 +77,10 @@ export function locate(url: URL): PageLocation {
   const rawSegments = url.pathname.split('/').filter(Boolean);
   const segments = rawSegments.map((raw) => normalisePhrase(safeDecode(raw).replace(/\.(html?|php|aspx?|jsp)$/i, '')));
   const start = segments.length > 1 && LOCALE_SEGMENT.test(segments[0]) ? 1 : 0;
-  return { rawSegments, segments, start, subdomain: subdomainLabel(url.hostname), hasQuery: url.search.length > 1 };
+  const pathMatches = Object.fromEntries(
+    Object.keys(lookups).map((type) => [type, bestPathMatch(segments, start, lookups[type as SurfaceType].paths)]),
+  ) as Record<SurfaceType, PathMatch | null>;
+  return { rawSegments, segments, start, subdomain: subdomainLabel(url.hostname), hasQuery: url.search.length > 1, pathMatches };
 }
 
 /** Account flows, legal pages, product hosts and files are never surfaces, whatever their label. */
@@ -78,6 +89,11 @@ export function isExcluded(location: PageLocation): boolean {
   const last = location.rawSegments[location.rawSegments.length - 1];
   if (last && NON_PAGE_FILE.test(last)) return true;
   return location.segments.some((segment) => EXCLUDED_SEGMENTS.has(segment));
+}
+
+/** Whether the URL alone says anything: unlabelled sitemap entries without it can never win. */
+export function hasUrlEvidence(location: PageLocation): boolean {
+  return (Object.keys(lookups) as SurfaceType[]).some((type) => locationScore(location, type) > 0);
 }
 
 /**
@@ -103,7 +119,7 @@ export function scoreCandidate(candidate: Candidate, type: SurfaceType): number 
  * blog.acme.com → its root. Null when the match is already the last segment (or none).
  */
 export function indexUrlFor(url: URL, location: PageLocation, type: SurfaceType): string | null {
-  const match = bestPathMatch(location, type);
+  const match = location.pathMatches[type];
   if (match && match.index < location.segments.length - 1) {
     return `${url.origin}/${location.rawSegments.slice(0, match.index + 1).join('/')}/`;
   }
@@ -112,21 +128,20 @@ export function indexUrlFor(url: URL, location: PageLocation, type: SurfaceType)
 }
 
 function locationScore(location: PageLocation, type: SurfaceType): number {
-  const path = bestPathMatch(location, type)?.score ?? 0;
+  const path = location.pathMatches[type]?.score ?? 0;
   const host = subdomainMatches(location, type)
     ? Math.max(1, SUBDOMAIN_WEIGHT - DEPTH_PENALTY * (location.segments.length - location.start))
     : 0;
   return Math.max(path, host);
 }
 
-function bestPathMatch(location: PageLocation, type: SurfaceType): { score: number; index: number } | null {
-  const phrases = lookups[type].paths;
-  let best: { score: number; index: number } | null = null;
-  for (let i = location.start; i < location.segments.length; i++) {
-    const weight = phraseWeight(location.segments[i], phrases, PATH_PARTIAL);
+function bestPathMatch(segments: string[], start: number, phrases: Map<string, number>): PathMatch | null {
+  let best: PathMatch | null = null;
+  for (let i = start; i < segments.length; i++) {
+    const weight = phraseWeight(segments[i], phrases, PATH_PARTIAL);
     if (weight === 0) continue;
-    const below = location.segments.length - 1 - i;
-    const above = i - location.start;
+    const below = segments.length - 1 - i;
+    const above = i - start;
     const score = Math.max(1, weight - above - DEPTH_PENALTY * below);
     if (!best || score > best.score) best = { score, index: i };
   }
@@ -153,8 +168,10 @@ function phraseWeight(words: string, phrases: Map<string, number>, partial: type
   const tokens = words.split(' ');
   let best = 0;
   for (let from = 0; from < tokens.length; from++) {
+    let phrase = tokens[from];
     for (let to = from + 1; to <= Math.min(tokens.length, from + 4); to++) {
-      const weight = phrases.get(tokens.slice(from, to).join(' '));
+      if (to > from + 1) phrase += ` ${tokens[to - 1]}`;
+      const weight = phrases.get(phrase);
       if (weight !== undefined && weight >= partial.minWeight) best = Math.max(best, weight - partial.penalty);
     }
   }

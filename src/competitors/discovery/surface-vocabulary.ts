@@ -81,7 +81,10 @@ export const VOCABULARY: Record<SurfaceType, SurfaceVocabulary> = {
       'centro de ayuda': 6, manual: 4,
     },
     corroboratingTexts: {},
-    subdomains: ['docs', 'doc', 'documentation', 'help', 'helpcenter', 'support', 'developer', 'developers', 'kb', 'learn', 'guides', 'manual'],
+    subdomains: [
+      'docs', 'doc', 'documentation', 'help', 'helpcenter', 'support', 'developer', 'developers', 'kb', 'learn',
+      'guides', 'manual', 'hilfe', 'aide', 'ayuda',
+    ],
   },
 };
 
@@ -112,8 +115,8 @@ export const LOCALE_SEGMENT =
 export const NON_PAGE_FILE = /\.(png|jpe?g|gif|svg|webp|ico|pdf|zip|gz|tgz|dmg|exe|msi|deb|rpm|apk|css|js|json|xml|rss|atom|mp4|mp3|woff2?)$/i;
 
 /**
- * Phrase normaliser shared by paths and anchor text: "What’s New" → "whats new",
- * "Actualités" → "actualites", "release_notes.html" handled by the caller's extension strip.
+ * One spelling for path segments and anchor texts, so the vocabulary is written once:
+ * "What’s New" → "whats new", "Actualités" → "actualites", "release_notes" → "release notes".
  */
 export function normalisePhrase(text: string): string {
   return text

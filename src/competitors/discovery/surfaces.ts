@@ -3,6 +3,7 @@ import { isSameSite } from './domain';
 import type { DiscoveredLink } from './links';
 import {
   AREA_BONUS,
+  hasUrlEvidence,
   indexUrlFor,
   isExcluded,
   locate,
@@ -109,8 +110,8 @@ function collectCandidates(links: SurfaceCandidate[], site: URL): Candidate[] {
     const url = parseUrl(link.url);
     if (!url || !isSameSite(url, site) || pageKey(url) === home) return;
     const location = locate(url);
-    if (isExcluded(location)) return;
     const source = link.source ?? 'page';
+    if (isExcluded(location) || (source === 'sitemap' && !hasUrlEvidence(location))) return;
     const text = normalisePhrase(link.text ?? '');
     const key = pageKey(url);
     const seen = byKey.get(key);

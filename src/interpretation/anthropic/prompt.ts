@@ -1,4 +1,5 @@
 import type { Interpretation, InterpretationInput } from '../interpretation.types';
+import { excerptRawDiff } from '../raw-diff-excerpt';
 
 /**
  * The request sent to the model: the field diffs with their values trimmed and a trimmed raw diff,
@@ -49,7 +50,7 @@ export function buildPrompt(input: InterpretationInput, baseline: Interpretation
   const budget = Math.max(1000, maxInputChars - header.length);
   const diffs = diffLines(input, Math.floor(budget * 0.7));
   const rawBudget = Math.max(0, budget - diffs.length - 200);
-  const raw = trimRawDiff(input.raw_diff_excerpt ?? '', rawBudget);
+  const raw = excerptRawDiff(input.raw_diff_excerpt ?? '', rawBudget);
   const user = `${header}\n\nField diffs (${input.field_diffs.length}; "i" is the index to use in clusters):\n${diffs}\n\nRaw diff excerpt:\n${raw || '(none)'}`;
   return { system: SYSTEM_PROMPT, user: user.slice(0, maxInputChars) };
 }
@@ -92,20 +93,4 @@ function trimValue(value: unknown): unknown {
 
 function trim(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}…`;
-}
-
-/** Whole lines only, changed lines kept before context when the budget is tight. */
-function trimRawDiff(raw: string, budget: number): string {
-  if (raw.length <= budget) return raw;
-  const lines = raw.split('\n');
-  const changed = lines.filter((line) => /^[-+@]/.test(line) && !/^(---|\+\+\+)/.test(line));
-  const kept: string[] = [];
-  let used = 0;
-  for (const line of changed) {
-    const cut = trim(line, 300);
-    if (used + cut.length + 1 > budget) break;
-    kept.push(cut);
-    used += cut.length + 1;
-  }
-  return kept.join('\n');
 }

@@ -120,16 +120,38 @@ export function formatPercent(value: number, signed = true): string {
 }
 
 /**
- * A yearly price is often shown as a monthly equivalent "billed yearly". When the page's own text
- * speaks of months, the amount is already per month; otherwise divide by twelve for comparisons.
+ * A yearly price is usually shown as a monthly figure "billed yearly". Extractors store either that
+ * figure or the annual total (12 × it), so the page's own text decides: a number in it that is a
+ * twelfth of the amount is the monthly figure; a "/month" quote of the amount itself means the
+ * amount is already monthly. Otherwise the amount is the annual total and the month is a twelfth.
  */
+export interface YearlyFigures {
+  perMonth: number;
+  /** True when the page itself shows the monthly figure ("1.49€/month, billed yearly"). */
+  quoted: boolean;
+}
+
+export function yearlyFigures(price: Pick<PlanPrice, 'amount' | 'period' | 'text'>): YearlyFigures | null {
+  if (price.amount === null || price.period !== 'year') return null;
+  const amount = price.amount;
+  const numbers = numbersIn(price.text);
+  const twelfth = numbers.find((n) => n > 0 && Math.abs(n * 12 - amount) <= 0.06);
+  if (twelfth !== undefined) return { perMonth: twelfth, quoted: true };
+  if (quotesMonthly(price.text) && numbers.some((n) => Math.abs(n - amount) < 1e-9)) return { perMonth: amount, quoted: true };
+  return { perMonth: amount / 12, quoted: false };
+}
+
+/** Monthly cost of a price, for comparing a yearly offer with the monthly one. */
 export function monthlyEquivalent(price: Pick<PlanPrice, 'amount' | 'period' | 'text'>): number | null {
   if (price.amount === null) return null;
   if (price.period === 'month') return price.amount;
-  if (price.period === 'year') return quotesMonthly(price.text) ? price.amount : price.amount / 12;
-  return null;
+  return yearlyFigures(price)?.perMonth ?? null;
 }
 
 export function quotesMonthly(text: string | null | undefined): boolean {
   return /\/\s*mo(nth)?\b|per month|a month|monthly|\bmo\b/i.test(text ?? '');
+}
+
+function numbersIn(text: string | null | undefined): number[] {
+  return ((text ?? '').replace(/(\d),(\d{3})\b/g, '$1$2').match(/\d+(?:[.,]\d+)?/g) ?? []).map((n) => Number(n.replace(',', '.')));
 }

@@ -1,6 +1,6 @@
 import type { BillingPeriod, PlanPrice, PricingPlan } from '../../capture/capture.types';
 import { findLineItem, findPlan, findPlanPrice, isPlan, isPrice, planName, sniffCurrency, splitPriceKey, type RuleContext } from './context';
-import { formatMoney, monthlyEquivalent, percentChange, quotesMonthly, styleOf, unitAndPeriod, type MoneyStyle } from './money';
+import { formatMoney, monthlyEquivalent, percentChange, styleOf, unitAndPeriod, yearlyFigures, type MoneyStyle } from './money';
 import { parseSub } from './paths';
 import type { Reading } from './readings';
 import { squash, titleCase } from './text';
@@ -16,8 +16,11 @@ export interface PriceMove {
   style: MoneyStyle;
   period: BillingPeriod | null;
   unit: string | null;
-  /** A yearly price written per month ("€1.49/month billed yearly"). */
-  billedYearlyPerMonth: boolean;
+  /**
+   * For a yearly price the page quotes per month ("$32/mo billed yearly"): the monthly figures, so
+   * the sentence uses the numbers a visitor sees rather than the annual totals.
+   */
+  monthly: { old: number; new: number } | null;
 }
 
 const PERIODS: BillingPeriod[] = ['month', 'year', 'week', 'day', 'hour', 'one_time', 'unknown'];
@@ -58,7 +61,11 @@ export function priceMoveOf(reading: Reading, ctx: RuleContext): PriceMove | nul
   const newAmount = typeof diff.new === 'number' ? diff.new : (after?.amount ?? null);
   const reference = after ?? before;
   const style = styleFor(reference, ctx, oldAmount ?? newAmount);
-  const effectivePeriod = period && period !== 'unknown' ? period : (reference?.period ?? sniffPeriod(ctx.rawDiff, oldAmount ?? newAmount));
+  const known = (value: BillingPeriod | null | undefined) => (value && value !== 'unknown' ? value : null);
+  // An extractor that missed "/month" in a sibling element leaves the period unknown; the raw diff line usually has it.
+  const effectivePeriod = known(period) ?? known(reference?.period) ?? sniffPeriod(ctx.rawDiff, oldAmount ?? newAmount);
+  const oldYearly = before && oldAmount !== null ? yearlyFigures({ ...before, amount: oldAmount }) : null;
+  const newYearly = after && newAmount !== null ? yearlyFigures({ ...after, amount: newAmount }) : null;
   return {
     subject,
     subjectKind,
@@ -68,7 +75,7 @@ export function priceMoveOf(reading: Reading, ctx: RuleContext): PriceMove | nul
     style,
     period: effectivePeriod,
     unit: reference?.unit ?? null,
-    billedYearlyPerMonth: effectivePeriod === 'year' && quotesMonthly(reference?.text),
+    monthly: oldYearly?.quoted && newYearly?.quoted ? { old: oldYearly.perMonth, new: newYearly.perMonth } : null,
   };
 }
 
@@ -100,13 +107,15 @@ export function listingOf(reading: Reading, ctx: RuleContext): PriceListing | nu
 /** "$49 a month", "1.49 € a month billed yearly", "Custom (contact sales)". */
 export function describePrice(price: PlanPrice, ctx: RuleContext): string {
   if (price.amount === null) return squash(price.text) || 'custom pricing';
-  const money = formatMoney(price.amount, styleFor(price, ctx, price.amount));
-  if (price.period === 'year' && quotesMonthly(price.text)) return `${money} a month billed yearly`;
+  const style = styleFor(price, ctx, price.amount);
+  const yearly = yearlyFigures(price);
+  if (yearly?.quoted) return `${formatMoney(yearly.perMonth, style)} a month billed yearly`;
+  const money = formatMoney(price.amount, style);
   const tail = unitAndPeriod(price.unit, price.period);
   return tail ? `${money} ${tail}` : money;
 }
 
-/** The yearly discount against the plan's monthly price, when both are known (Joplin: 1.49 vs 1.99 → 25%). */
+/** The yearly discount against the plan's monthly price, when both are known (1.49 a month billed yearly vs 1.99 → 25%). */
 export function yearlyDiscount(plan: PricingPlan | null, yearly: PlanPrice): number | null {
   const monthly = plan?.prices.find((price) => price.period === 'month' && price.amount !== null);
   const perMonth = monthlyEquivalent(yearly);

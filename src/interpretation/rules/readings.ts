@@ -67,6 +67,8 @@ function placeOf(diff: FieldDiff, path: ParsedPath): [ClusterKind, string] {
     case 'billing_periods':
       return ['billing', `billing:${key}:${diff.op}`];
     case 'line_items':
+      // New or withdrawn price lines are one decision ("support packages added"); a price move stays per line.
+      if (path.rest === '' && (diff.op === 'added' || diff.op === 'removed')) return ['line_item', `line:${diff.op}`];
       return ['line_item', `line:${key.toLowerCase()}`];
     case 'free_trial':
       return ['trial', 'trial'];

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsPositive, IsString, IsUrl, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsPositive, IsString, IsUrl, Max, MaxLength } from 'class-validator';
 import { CADENCES, type Cadence } from '../../billing/plan';
 import { MONITOR_TYPES, type MonitorType } from '../../capture/capture.types';
+import { MAX_ID } from '../../common/parse-id.pipe';
 import { SEVERITIES, type Severity } from '../../common/severity';
 
 const URL_OPTIONS = { require_protocol: true, protocols: ['http', 'https'], require_tld: false };
@@ -11,6 +12,7 @@ export class CreateMonitorDto {
   @ApiProperty({ example: 3 })
   @IsInt()
   @IsPositive()
+  @Max(MAX_ID)
   competitor_id: number;
 
   @ApiProperty({ example: 'https://acme.example/pricing' })
@@ -73,6 +75,7 @@ export class ListMonitorsQuery {
   @Transform(toInt)
   @IsInt()
   @IsPositive()
+  @Max(MAX_ID)
   workspace_id?: number;
 
   @ApiPropertyOptional({ example: 3 })
@@ -80,6 +83,7 @@ export class ListMonitorsQuery {
   @Transform(toInt)
   @IsInt()
   @IsPositive()
+  @Max(MAX_ID)
   competitor_id?: number;
 }
 

@@ -15,8 +15,10 @@ export function writeOpenings(cluster: Cluster, ctx: RuleContext): ClusterText {
   const removed = ofType(cluster, 'opening_removed').map((r) => r.diff.old as Opening);
   const updated = ofType(cluster, 'opening_updated');
   const clauses: string[] = [];
-  if (added.length) clauses.push(`opened ${plural(added.length, 'new role')}: ${listJoin(added.map(describeOpening), 4)}`);
-  if (removed.length) clauses.push(`closed ${plural(removed.length, 'opening')}: ${listJoin(removed.map(describeOpening), 4)}`);
+  if (added.length === 1) clauses.push(`opened a new role: ${describeOpening(added[0])}`);
+  if (added.length > 1) clauses.push(`opened ${plural(added.length, 'new role')}: ${listJoin(added.map(describeOpening), 4)}`);
+  if (removed.length === 1) clauses.push(`closed the ${describeOpening(removed[0])} opening`);
+  if (removed.length > 1) clauses.push(`closed ${plural(removed.length, 'opening')}: ${listJoin(removed.map(describeOpening), 4)}`);
   if (!clauses.length && updated.length) clauses.push(`updated ${plural(updated.length, 'job listing')}`);
   const teams = topTeams(added);
   const places = [...new Set(added.map((job) => squash(job?.location)).filter(Boolean))];

@@ -1,7 +1,7 @@
 import type { PlanPrice } from '../../../capture/capture.types';
 import { byScore, ofType, type Cluster, type ClusterText } from '../clusters';
 import { planName, type RuleContext } from '../context';
-import { formatMoney, formatPercent, periodSlash, unitAndPeriod } from '../money';
+import { formatMoney, formatPercent, periodSlash, unitAndPeriod, yearlyFigures } from '../money';
 import { parseSub } from '../paths';
 import { describePrice, listingOf, priceMoveOf, styleFor, yearlyDiscount, type PriceMove } from '../price-facts';
 import type { Reading } from '../readings';
@@ -17,10 +17,12 @@ export function writePlan(cluster: Cluster, ctx: RuleContext): ClusterText {
   const c = ctx.competitor;
   const key = cluster.readings[0].path.key ?? '';
   const name = planName(ctx, key);
+  const ctaFlags = ctaDrivenFlags(cluster);
+  const members = byScore(cluster).filter((reading) => !ctaFlags.has(reading.index));
+  const lead = members[0];
   const clauses: string[] = [];
-  const lead = byScore(cluster)[0];
 
-  for (const reading of byScore(cluster)) {
+  for (const reading of members) {
     const clause = planClause(reading, ctx, name);
     if (clause && !clauses.includes(clause)) clauses.push(clause);
   }
@@ -34,7 +36,29 @@ export function writePlan(cluster: Cluster, ctx: RuleContext): ClusterText {
   const ordered = lead.diff.change_type.startsWith('feature_') ? [...featureClauses, ...clauses] : [...clauses, ...featureClauses];
   const text = `${c} ${listJoin(ordered, 3)}`;
   const advice = planAdvice(lead, ctx, name, added, removed);
-  return { sentence: sentence(text), headline: capitalise(listJoin(ordered, 2)), ...advice };
+  return {
+    sentence: sentence(text),
+    headline: capitalise(listJoin(ordered, 2)),
+    ...advice,
+    // A sales-led button next to an unchanged price is a change of sales motion, not of price.
+    category: ctaFlags.size > 0 ? 'positioning' : undefined,
+  };
+}
+
+/**
+ * Extractors flag a plan "contact sales" from its button, so a "Start free trial" → "Book a demo"
+ * switch also flips the flag although the price on the card did not move. Such flag diffs repeat
+ * the CTA diff and are left out of the sentence.
+ */
+function ctaDrivenFlags(cluster: Cluster): Set<number> {
+  const flags = cluster.readings.filter((r) => r.diff.change_type === 'price_changed' && r.path.rest === 'contact_sales');
+  const cta = ofType(cluster, 'cta_changed').length > 0;
+  const priceMoved = cluster.readings.some(
+    (r) =>
+      ['price_increased', 'price_decreased', 'price_added', 'price_removed', 'plan_added', 'plan_removed'].includes(r.diff.change_type) ||
+      (r.diff.change_type === 'price_changed' && r.path.rest !== 'contact_sales'),
+  );
+  return new Set(cta && !priceMoved ? flags.map((r) => r.index) : []);
 }
 
 function planClause(reading: Reading, ctx: RuleContext, name: string): string | null {
@@ -83,9 +107,9 @@ function planClause(reading: Reading, ctx: RuleContext, name: string): string | 
 
 /** "raised Pro from $49 to $59 a month (+20%)"; line items read "cut the L40S price from …". */
 export function moveClause(move: PriceMove, verb: 'raised' | 'cut'): string {
-  const from = formatMoney(move.oldAmount ?? 0, move.style);
-  const to = formatMoney(move.newAmount ?? 0, move.style);
-  const tail = move.billedYearlyPerMonth ? 'a month billed yearly' : unitAndPeriod(move.unit, move.period);
+  const from = formatMoney(move.monthly?.old ?? move.oldAmount ?? 0, move.style);
+  const to = formatMoney(move.monthly?.new ?? move.newAmount ?? 0, move.style);
+  const tail = move.monthly ? 'a month billed yearly' : unitAndPeriod(move.unit, move.period);
   const pct = move.pct !== null ? ` (${formatPercent(move.pct)})` : '';
   const subject = move.subjectKind === 'line_item' ? `the ${move.subject} price` : move.subject;
   return `${verb} ${subject} from ${from} to ${to}${tail ? ` ${tail}` : ''}${pct}`;
@@ -118,17 +142,17 @@ function planAdvice(lead: Reading, ctx: RuleContext, name: string, added: string
     case 'price_increased': {
       const move = priceMoveOf(lead, ctx);
       const pct = move?.pct != null ? formatPercent(move.pct, false) : 'more';
-      const to = move?.newAmount != null && move ? formatMoney(move.newAmount, move.style) : 'the new price';
+      const to = shownNew(move);
       return {
         meaning: `${name} costs ${pct} more for new customers.`,
         why: `${c}'s ${name} plan now costs ${to}, ${pct} more than before: prospects comparing plans see a wider gap in your favour, and existing ${name} customers facing the increase may look around.`,
-        action: `Update your comparison page and sales battlecard with ${name} at ${to}, and target ${c}'s ${name}-sized customers with a switching offer while the increase is fresh.`,
+        action: `Update your comparison page and sales battlecard with ${name} at ${to}, and approach teams on ${c}'s ${name} plan with a switching offer while the increase is fresh.`,
       };
     }
     case 'price_decreased': {
       const move = priceMoveOf(lead, ctx);
       const pct = move?.pct != null ? formatPercent(move.pct, false) : 'less';
-      const to = move?.newAmount != null && move ? formatMoney(move.newAmount, move.style) : 'the new price';
+      const to = shownNew(move);
       return {
         meaning: `${name} is ${pct} cheaper.`,
         why: `At ${to}, ${c}'s ${name} plan undercuts its old price by ${pct}: price-sensitive prospects will quote it in deals and your plans at that tier compare worse.`,
@@ -207,19 +231,13 @@ function planAdvice(lead: Reading, ctx: RuleContext, name: string, added: string
 export function writeLineItem(cluster: Cluster, ctx: RuleContext): ClusterText {
   const c = ctx.competitor;
   const lead = byScore(cluster)[0];
+  if (lead.path.rest === '' && (lead.diff.op === 'added' || lead.diff.op === 'removed')) return writeLineListing(cluster, ctx);
   const move = priceMoveOf(lead, ctx);
-  const listing = listingOf(lead, ctx);
-  let clause: string;
-  if (move && move.oldAmount !== null && move.newAmount !== null && lead.diff.change_type !== 'price_changed') {
-    clause = moveClause(move, lead.diff.change_type === 'price_increased' ? 'raised' : 'cut');
-  } else if (lead.diff.change_type === 'price_added' && listing) {
-    clause = `added ${listing.subject} at ${listing.prices[0] ? describePrice(listing.prices[0], ctx) : 'a new price'}`;
-  } else if (lead.diff.change_type === 'price_removed' && listing) {
-    clause = `removed ${listing.subject}${listing.prices[0] ? ` (was ${describePrice(listing.prices[0], ctx)})` : ''}`;
-  } else {
-    clause = `changed the ${move?.subject ?? listing?.subject ?? 'usage'} price`;
-  }
-  const subject = move?.subject ?? listing?.subject ?? 'this item';
+  const clause =
+    move && move.oldAmount !== null && move.newAmount !== null && lead.diff.change_type !== 'price_changed'
+      ? moveClause(move, lead.diff.change_type === 'price_increased' ? 'raised' : 'cut')
+      : `changed the ${move?.subject ?? 'usage'} price`;
+  const subject = move?.subject ?? 'this item';
   const up = lead.diff.change_type === 'price_increased';
   const down = lead.diff.change_type === 'price_decreased';
   const pct = move?.pct != null ? formatPercent(move.pct, false) : '';
@@ -237,6 +255,29 @@ export function writeLineItem(cluster: Cluster, ctx: RuleContext): ClusterText {
       : down
         ? `Re-run your cost comparison for ${subject} workloads against ${c}'s new price and decide whether to respond.`
         : `Refresh the cost comparison that covers ${subject}.`,
+  };
+}
+
+/** Price lines that appeared or disappeared together: "added Standard ($29 a month), Premium (…)". */
+function writeLineListing(cluster: Cluster, ctx: RuleContext): ClusterText {
+  const c = ctx.competitor;
+  const added = cluster.readings[0].diff.op === 'added';
+  const items = cluster.readings
+    .map((reading) => listingOf(reading, ctx))
+    .filter((listing): listing is NonNullable<typeof listing> => listing !== null)
+    .map((listing) => (listing.prices[0] ? `${listing.subject} (${describePrice(listing.prices[0], ctx)})` : listing.subject));
+  const names = cluster.readings.map((reading) => listingOf(reading, ctx)?.subject ?? '').filter(Boolean);
+  const clause = added ? `added new prices for ${listJoin(items, 4)}` : `removed the prices for ${listJoin(items, 4)}`;
+  return {
+    sentence: sentence(`${c} ${clause}`),
+    headline: added ? `New prices: ${listJoin(names, 3)}` : `Prices withdrawn: ${listJoin(names, 3)}`,
+    meaning: added ? `${c} now sells ${listJoin(names, 3)}.` : `${c} no longer lists ${listJoin(names, 3)}.`,
+    why: added
+      ? `New paid offers (${listJoin(items, 3)}) show where ${c} is looking for revenue and what buyers will be asked to pay for.`
+      : `${c} stopped listing ${listJoin(names, 3)}; customers who relied on them need an alternative.`,
+    action: added
+      ? `Compare ${c}'s new offers with what you include for free or charge for, and update the comparison page.`
+      : `Reach ${c} customers who used ${listJoin(names, 2)} with your equivalent.`,
   };
 }
 
@@ -292,6 +333,7 @@ export function writeTrial(cluster: Cluster, ctx: RuleContext): ClusterText {
     clause = `${longer ? 'extended' : 'shortened'} its free trial from ${oldDays} to ${newDays} days`;
   } else clause = `changed its free-trial offer from ${quote(oldText)} to ${quote(newText)}`;
   const retreat = diff.op === 'removed' || (oldDays !== null && newDays !== null && newDays < oldDays);
+  const advance = diff.op === 'added' || longer;
   return {
     sentence: sentence(`${c} ${clause}`),
     headline: capitalise(clause),
@@ -302,14 +344,23 @@ export function writeTrial(cluster: Cluster, ctx: RuleContext): ClusterText {
     action: retreat
       ? `Advertise your own trial length to prospects evaluating ${c}.`
       : `Make sure your trial and onboarding hold up against a ${newDays ? `${newDays}-day ` : ''}${c} trial.`,
+    // A trial that got longer is "more", one that got shorter "less", though the diff's op is a plain modification.
+    direction: retreat ? 'retreated' : advance ? 'advanced' : undefined,
   };
+}
+
+/** The new price as the page shows it: the monthly figure of a yearly plan when the page quotes one. */
+function shownNew(move: PriceMove | null): string {
+  if (!move || move.newAmount === null) return 'the new price';
+  return move.monthly ? `${formatMoney(move.monthly.new, move.style)} a month billed yearly` : formatMoney(move.newAmount, move.style);
 }
 
 function compactPrice(price: PlanPrice, ctx: RuleContext): string {
   if (price.amount === null) return squash(price.text) || 'custom';
-  const money = formatMoney(price.amount, styleFor(price, ctx, price.amount));
-  if (price.period === 'year' && /month|\/\s*mo\b/i.test(price.text ?? '')) return `${money}/month billed yearly`;
-  return `${money}${periodSlash(price.period)}`;
+  const style = styleFor(price, ctx, price.amount);
+  const yearly = yearlyFigures(price);
+  if (yearly?.quoted) return `${formatMoney(yearly.perMonth, style)}/month billed yearly`;
+  return `${formatMoney(price.amount, style)}${periodSlash(price.period)}`;
 }
 
 export function periodWord(period: PlanPrice['period'] | string | null | undefined): string {

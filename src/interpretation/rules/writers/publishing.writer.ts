@@ -1,7 +1,7 @@
 import type { BlogPost, ChangelogEntry } from '../../../capture/capture.types';
 import { byScore, ofType, type Cluster, type ClusterText } from '../clusters';
 import type { RuleContext } from '../context';
-import { describeCounts, entryFacts, isRetreat } from '../entry-facts';
+import { describeCounts, entryFacts, isRetreat, itemKind } from '../entry-facts';
 import { titleOf, type Reading } from '../readings';
 import { SIGNAL_CATEGORY, SIGNAL_NOUN, STRATEGIC, type Signal } from '../signals';
 import { capitalise, listJoin, plural, quote, sentence, squash } from '../text';
@@ -137,11 +137,14 @@ export function writeEntry(cluster: Cluster, ctx: RuleContext): ClusterText {
     const entry = lead.diff.new as Partial<ChangelogEntry> | null;
     const facts = entryFacts(entry, key);
     const counts = describeCounts(facts);
-    const release = releaseName(facts.name);
+    const release = releasePhrase(facts.name);
     const retreat = isRetreat(facts);
     const highlights = (entry?.items ?? []).slice(0, 3).map((item) => quote(item, 70));
+    // The first new feature is what a reader wants named; counts alone do not say what shipped.
+    const firstFeature = (entry?.items ?? []).find((item) => itemKind(item) === 'feature');
+    const including = firstFeature && !retreat ? `, including ${quote(withoutLabel(firstFeature), 80)}` : '';
     return {
-      sentence: sentence(`${c} released ${release}${counts ? ` (${counts})` : ''}`),
+      sentence: sentence(`${c} ${release}${counts ? ` (${counts})` : ''}${including}`),
       headline: `Release ${facts.name}${counts ? `: ${counts}` : ''}`,
       meaning: retreat ? `${c} is retiring functionality in ${facts.name}.` : `${c} shipped ${facts.name}.`,
       why: retreat
@@ -164,7 +167,8 @@ export function writeEntry(cluster: Cluster, ctx: RuleContext): ClusterText {
   const removed = ofType(cluster, 'entry_removed');
   let clause: string;
   if (items.length > 0) {
-    clause = `added ${plural(items.length, 'item')} to ${releaseName(entryName)}: ${listJoin(items.map((r) => quote(String(r.diff.new), 70)), 2)}`;
+    const count = items.length === 1 ? 'an item' : plural(items.length, 'item');
+    clause = `added ${count} to ${releaseName(entryName)}: ${listJoin(items.map((r) => quote(String(r.diff.new), 70)), 2)}`;
   } else if (relabel) {
     clause = `relabelled ${releaseName(entryName)} as ${quote(String(relabel.diff.new ?? ''), 70)}`;
   } else if (removed.length > 0) {
@@ -181,9 +185,20 @@ export function writeEntry(cluster: Cluster, ctx: RuleContext): ClusterText {
   };
 }
 
-/** "3.8.0" → "version 3.8.0"; "v2.4.9" and named releases read as they are. */
+/** "3.8.0" → "version 3.8.0"; "March 3, 2025" → "its March 3, 2025 release"; "v2.4.9" reads as it is. */
 function releaseName(name: string): string {
+  if (DATE_LIKE.test(name)) return `its ${name} release`;
   return /^\d/.test(name) ? `version ${name}` : name;
+}
+
+function releasePhrase(name: string): string {
+  return DATE_LIKE.test(name) ? `published ${releaseName(name)}` : `released ${releaseName(name)}`;
+}
+
+const DATE_LIKE = /^\d{4}-\d{2}-\d{2}$|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b|^\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4}$/i;
+
+function withoutLabel(item: string): string {
+  return squash(item).replace(/^(?:new|added|feature|features)\s*:\s*/i, '');
 }
 
 export function writeDocs(cluster: Cluster, ctx: RuleContext): ClusterText {

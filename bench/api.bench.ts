@@ -1,0 +1,320 @@
+/**
+ * npm run bench:api — throughput and latency of the change feed on a workspace with 1,000,000
+ * changes, against a trivial authenticated endpoint. Own database (rw_bench_api, recreated and
+ * migrated), real Redis on its own prefix, the app in process with ROLE=api, autocannon in a
+ * child process. Prints figures and whether the targets are met; asserts nothing.
+ *
+ * Targets: p99 < 25 ms for every feed page; feed throughput >= 40% of the trivial endpoint.
+ * Knobs: BENCH_CHANGES (1000000), BENCH_DURATION seconds per scenario (10), BENCH_CONNECTIONS (4),
+ * BENCH_DEEP_PAGES (2000), BENCH_EXPLAIN=1 prints the plans of the feed queries.
+ */
+import 'reflect-metadata';
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { generateApiKey } from '../src/accounts/api-key';
+import { createHttpApp } from '../src/bootstrap';
+import { decodeCursor } from '../src/common/cursor';
+import { loadConfig } from '../src/config/config';
+import { BENCH_REDIS, fmt, freshDatabase } from './support/bench-db';
+
+const DATABASE = 'rw_bench_api';
+const CHANGES = Number(process.env.BENCH_CHANGES ?? 1_000_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const DEEP_PAGES = Number(process.env.BENCH_DEEP_PAGES ?? 2000);
+const COMPETITORS = 50;
+const SAMPLE_WITH_TRIGGER = Math.min(20_000, CHANGES);
+const CHUNK = 200_000;
+const P99_TARGET_MS = 25;
+const THROUGHPUT_TARGET = 0.4;
+
+interface Seeded {
+  apiKey: string;
+  workspaceId: number;
+  competitorId: number;
+}
+
+const seconds = (since: number) => (performance.now() - since) / 1000;
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** INSERT … SELECT of `count` changes over the workspace's monitors, oldest first within the batch. */
+async function insertChanges(db: DataSource, monitorIds: number[], count: number, offset: number): Promise<void> {
+  await db.query(
+    `INSERT INTO changes (account_id, workspace_id, competitor_id, monitor_id, monitor_type, severity, severity_rank,
+                          severity_score, summary, why_it_matters, recommended_action, opportunity_score, review_status,
+                          category, direction, delta, field_diffs, clusters, evidence, enrichment, interpreted_by,
+                          interpreted_at, source_url, created_at)
+     SELECT m.account_id, m.workspace_id, m.competitor_id, m.id, m.monitor_type,
+            (ARRAY['info', 'low', 'medium', 'high', 'critical'])[x.rank + 1], x.rank, x.rank * 20 + (x.g % 20),
+            m.name || ': change #' || x.g || ' (' || (ARRAY['price raised', 'post published', 'entry added', 'page reworded'])[1 + x.g % 4] || ')',
+            'Why change #' || x.g || ' matters for positioning and pricing conversations.',
+            CASE WHEN x.rank >= 2 THEN 'Review the ' || m.monitor_type || ' page and brief the sales team.' END,
+            CASE WHEN x.rank >= 2 THEN (x.g % 9) * 10 ELSE 0 END,
+            CASE WHEN x.rr < 0.2 THEN 'unreviewed' WHEN x.rr < 0.8 THEN 'acknowledged' ELSE 'dismissed' END,
+            (ARRAY['pricing', 'feature', 'content', 'positioning', 'other'])[1 + x.g % 5],
+            (ARRAY['advanced', 'retreated', 'neutral'])[1 + x.g % 3],
+            jsonb_build_object('added', x.g % 3, 'removed', x.g % 2, 'modified', 1),
+            jsonb_build_array(jsonb_build_object('op', 'updated', 'change_type', 'price_increased',
+              'path', 'plans[pro].prices[month].amount', 'tier', 'alertable', 'old', 49, 'new', 59)),
+            '[{"headline": "Pro plan repriced", "meaning": "Moving up-market.", "diff_indexes": [0]}]'::jsonb,
+            jsonb_build_object('captured_at', x.at, 'previous_captured_at', x.at - interval '1 day',
+              'diffs', '[{"op": "updated", "path": "plans[pro].prices[month].amount", "tier": "alertable", "change_type": "price_increased"}]'::jsonb),
+            '{}'::jsonb, 'rules-v1', x.at, m.url, x.at
+       FROM (SELECT g,
+                    CASE WHEN sr < 0.30 THEN 0 WHEN sr < 0.60 THEN 1 WHEN sr < 0.85 THEN 2 WHEN sr < 0.97 THEN 3 ELSE 4 END AS rank,
+                    rr, now() - ar * interval '90 days' AS at
+               FROM (SELECT g, random() AS sr, random() AS rr, random() AS ar
+                       FROM generate_series($2::int + 1, $2::int + $3::int) g) r) x
+       JOIN monitors m ON m.id = ($1::int[])[1 + x.g % cardinality($1::int[])]
+      ORDER BY x.at`,
+    [monitorIds, offset, count],
+  );
+}
+
+/** change_counts rows that disagree with a fresh aggregate of the changes table (0 = consistent). */
+async function countDrift(db: DataSource): Promise<number> {
+  const [row] = await db.query(`
+    WITH actual AS (
+      SELECT workspace_id, competitor_id, monitor_type, review_status, severity_rank, count(*)::int AS n
+        FROM changes GROUP BY 1, 2, 3, 4, 5),
+    kept AS (SELECT workspace_id, competitor_id, monitor_type, review_status, severity_rank, count AS n FROM change_counts WHERE count <> 0)
+    SELECT count(*)::int AS drift FROM actual FULL JOIN kept USING (workspace_id, competitor_id, monitor_type, review_status, severity_rank)
+     WHERE actual.n IS DISTINCT FROM kept.n`);
+  return row.drift;
+}
+
+async function seed(db: DataSource): Promise<Seeded> {
+  // The bench account must never be rate limited: only this database's plan row changes.
+  await db.query(`UPDATE plans SET requests_per_minute = 1000000000 WHERE id = 'pro'`);
+  const [account] = await db.query(`INSERT INTO accounts (name, plan_id) VALUES ('Bench', 'pro') RETURNING id`);
+  const key = generateApiKey();
+  await db.query(`INSERT INTO api_keys (account_id, key_hash, prefix) VALUES ($1, $2, $3)`, [account.id, key.hash, key.prefix]);
+  const [ws] = await db.query(`INSERT INTO workspaces (account_id, name, slug) VALUES ($1, 'Market', 'market') RETURNING id`, [account.id]);
+  await db.query(
+    `INSERT INTO competitors (account_id, workspace_id, name, homepage_url, normalized_url, domain, slug, logo_url,
+                              discovery_status, discovery_started_at, discovery_finished_at, discovered_at)
+     SELECT $1, $2, 'Competitor ' || g, 'https://competitor-' || g || '.example/', 'competitor-' || g || '.example',
+            'competitor-' || g || '.example', 'competitor-' || g, 'https://competitor-' || g || '.example/logo.png',
+            'completed', now() - interval '91 days', now() - interval '91 days', now() - interval '91 days'
+       FROM generate_series(1, $3::int) g`,
+    [account.id, ws.id, COMPETITORS],
+  );
+  // Two surfaces per competitor: 100 monitors, the pro plan's cap.
+  await db.query(
+    `INSERT INTO monitors (account_id, workspace_id, competitor_id, name, url, monitor_type, cadence, next_check_at)
+     SELECT c.account_id, c.workspace_id, c.id, c.name || ' ' || t.type, c.homepage_url || t.type, t.type, 'daily', now() + interval '1 day'
+       FROM competitors c
+       CROSS JOIN LATERAL (VALUES ((ARRAY['pricing', 'blog', 'changelog', 'docs', 'homepage'])[1 + c.id % 5]),
+                                  ((ARRAY['pricing', 'blog', 'changelog', 'docs', 'homepage'])[1 + (c.id + 2) % 5])) t(type)
+      WHERE c.workspace_id = $1 ORDER BY c.id, t.type`,
+    [ws.id],
+  );
+  const monitorIds = (await db.query(`SELECT id FROM monitors WHERE workspace_id = $1 ORDER BY id`, [ws.id])).map((r: { id: number }) => r.id);
+  await db.query(`SELECT setseed(0.42)`);
+
+  // A sample with the row trigger on, to measure what it costs per insert and check it counts right.
+  let started = performance.now();
+  await insertChanges(db, monitorIds, SAMPLE_WITH_TRIGGER, 0);
+  const withTrigger = SAMPLE_WITH_TRIGGER / seconds(started);
+  const sampleDrift = await countDrift(db);
+  log(`seed: ${SAMPLE_WITH_TRIGGER.toLocaleString()} changes with the change_counts trigger: ${fmt(withTrigger, 0)} rows/s; counts drift ${sampleDrift}`);
+
+  // The rest in bulk with the trigger off, then the counters rebuilt in one aggregate.
+  started = performance.now();
+  await db.query(`ALTER TABLE changes DISABLE TRIGGER changes_count_insert_delete`);
+  try {
+    for (let done = SAMPLE_WITH_TRIGGER; done < CHANGES; done += CHUNK) {
+      await insertChanges(db, monitorIds, Math.min(CHUNK, CHANGES - done), done);
+      log(`seed: ${Math.min(done + CHUNK, CHANGES).toLocaleString()} changes (${fmt(seconds(started), 1)} s)`);
+    }
+    await db.query(`DELETE FROM change_counts`);
+    await db.query(
+      `INSERT INTO change_counts (workspace_id, competitor_id, monitor_type, review_status, severity_rank, count)
+       SELECT workspace_id, competitor_id, monitor_type, review_status, severity_rank, count(*) FROM changes GROUP BY 1, 2, 3, 4, 5`,
+    );
+  } finally {
+    await db.query(`ALTER TABLE changes ENABLE TRIGGER changes_count_insert_delete`);
+  }
+  const bulk = (CHANGES - SAMPLE_WITH_TRIGGER) / seconds(started);
+  started = performance.now();
+  await db.query(`VACUUM ANALYZE changes`);
+  await db.query(`VACUUM ANALYZE change_counts`);
+  log(`seed: bulk ${fmt(bulk, 0)} rows/s without the trigger; VACUUM ANALYZE ${fmt(seconds(started), 1)} s; counts drift ${await countDrift(db)}`);
+
+  const [competitor] = await db.query(`SELECT id FROM competitors WHERE workspace_id = $1 ORDER BY id OFFSET 6 LIMIT 1`, [ws.id]);
+  return { apiKey: key.key, workspaceId: ws.id, competitorId: competitor.id };
+}
+
+interface Figures {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+function load(url: string, apiKey: string, label: string): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const child = fork(join(__dirname, 'support', 'autocannon-child.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${label}: autocannon did not finish`));
+    }, (DURATION + 60) * 1000);
+    child.once('message', (message: { ok: boolean; result?: any; error?: string }) => {
+      clearTimeout(timer);
+      if (!message.ok) return reject(new Error(message.error));
+      const r = message.result;
+      resolve({
+        label,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        requests: r.requests.total,
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+      });
+    });
+    child.once('exit', (code) => {
+      if (code !== 0) {
+        clearTimeout(timer);
+        reject(new Error(`${label}: autocannon exited with ${code}`));
+      }
+    });
+    child.send({ url, duration: DURATION, connections: CONNECTIONS, headers: { authorization: `Bearer ${apiKey}` } });
+  });
+}
+
+async function getJson(url: string, apiKey: string): Promise<any> {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${apiKey}` } });
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/** Follows next_cursor `pages` deep (default page size), checking for repeats; returns the cursor and the walk's latencies. */
+async function walk(base: string, apiKey: string, workspaceId: number, pages: number) {
+  const seen = new Set<number>();
+  const times: number[] = [];
+  let after: number | null = null;
+  for (let page = 0; page < pages; page++) {
+    const started = performance.now();
+    const body: any = await getJson(`${base}/changes?workspace_id=${workspaceId}${after ? `&after=${after}` : ''}`, apiKey);
+    times.push(performance.now() - started);
+    for (const change of body.changes) {
+      if (seen.has(change.id)) throw new Error(`change ${change.id} repeated on page ${page + 1}`);
+      seen.add(change.id);
+    }
+    if (!body.has_more) throw new Error(`the feed ended after ${page + 1} pages`);
+    after = body.next_cursor;
+  }
+  times.sort((a, b) => a - b);
+  return { cursor: after!, items: seen.size, p50: times[Math.floor(times.length / 2)], p99: times[Math.floor(times.length * 0.99)] };
+}
+
+async function explain(db: DataSource, workspaceId: number, competitorId: number, deepCursorId: number): Promise<void> {
+  const columns = `c.id, c.competitor_id, comp.name, comp.logo_url, c.monitor_id, c.monitor_type, c.severity, c.summary, c.review_status, c.created_at`;
+  const plans: [string, string, unknown[]][] = [
+    ['first page', `WHERE c.workspace_id = $1`, [workspaceId]],
+    [
+      'filtered',
+      `WHERE c.workspace_id = $1 AND c.competitor_id = $2 AND c.review_status = 'unreviewed' AND c.severity_rank >= 3`,
+      [workspaceId, competitorId],
+    ],
+    [
+      'deep page',
+      `WHERE c.workspace_id = $1 AND (c.created_at, c.id) < ((SELECT a.created_at FROM changes a WHERE a.id = $2), $2)`,
+      [workspaceId, deepCursorId],
+    ],
+  ];
+  for (const [label, where, params] of plans) {
+    const rows: { 'QUERY PLAN': string }[] = await db.query(
+      `EXPLAIN (ANALYZE, BUFFERS) SELECT ${columns} FROM changes c JOIN competitors comp ON comp.id = c.competitor_id ${where}
+        ORDER BY c.created_at DESC, c.id DESC LIMIT 26`,
+      params,
+    );
+    log(`\nEXPLAIN ${label}:\n${rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  log(`bench:api — ${CHANGES.toLocaleString()} changes over ${COMPETITORS} competitors; ${DURATION} s per scenario, ${CONNECTIONS} connections`);
+  const { url, db } = await freshDatabase(DATABASE);
+  let app: INestApplication | undefined;
+  try {
+    const seeded = await seed(db);
+    log(`seed: done in ${fmt(seconds(started), 1)} s`);
+
+    const config = loadConfig({
+      DATABASE_URL: url,
+      REDIS_URL: BENCH_REDIS,
+      REDIS_PREFIX: `rwbench:api:${process.pid}`,
+      ROLE: 'api',
+      LOG_LEVEL: 'error',
+      PORT: '0',
+    });
+    app = await createHttpApp(config);
+    await app.listen(0, '127.0.0.1');
+    const base = `http://127.0.0.1:${app.getHttpServer().address().port}/v1`;
+
+    const ws = seeded.workspaceId;
+    const walkStarted = performance.now();
+    const deep = await walk(base, seeded.apiKey, ws, DEEP_PAGES);
+    log(
+      `walk: ${DEEP_PAGES} pages (${deep.items.toLocaleString()} changes, no repeats) in ${fmt(seconds(walkStarted), 1)} s; ` +
+        `sequential p50 ${fmt(deep.p50, 2)} ms, p99 ${fmt(deep.p99, 2)} ms`,
+    );
+    if (process.env.BENCH_EXPLAIN === '1') {
+      await explain(db, ws, seeded.competitorId, decodeCursor(deep.cursor)!);
+    }
+
+    const scenarios: [string, string, boolean][] = [
+      ['GET /v1/account (trivial)', `${base}/account`, false],
+      ['GET /v1/changes first page', `${base}/changes?workspace_id=${ws}`, true],
+      [
+        'GET /v1/changes filtered (competitor, unreviewed, high+)',
+        `${base}/changes?workspace_id=${ws}&competitor_id=${seeded.competitorId}&review_status=unreviewed&min_severity=high`,
+        true,
+      ],
+      [`GET /v1/changes ${DEEP_PAGES} pages deep`, `${base}/changes?workspace_id=${ws}&after=${deep.cursor}`, true],
+      ['GET /v1/changes monitor_type + since=30d', `${base}/changes?workspace_id=${ws}&monitor_type=pricing&since=30d`, true],
+    ];
+    for (const [, target] of scenarios) await getJson(target, seeded.apiKey); // warm and check each answers 200
+
+    const results: (Figures & { feed: boolean })[] = [];
+    for (const [label, target, feed] of scenarios) {
+      const figures = await load(target, seeded.apiKey, label);
+      results.push({ ...figures, feed });
+      log(`ran: ${label}: ${fmt(figures.rps, 0)} req/s`);
+    }
+
+    const trivial = results[0].rps;
+    let met = true;
+    log('');
+    log(`${'scenario'.padEnd(58)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'% trivial'.padStart(9)}  non-2xx  verdict`);
+    for (const r of results) {
+      const share = r.rps / trivial;
+      const ok = !r.feed || (r.p99 < P99_TARGET_MS && share >= THROUGHPUT_TARGET && r.non2xx === 0 && r.errors === 0);
+      met &&= ok && r.non2xx === 0 && r.errors === 0;
+      log(
+        `${r.label.padEnd(58)} ${fmt(r.rps, 0).padStart(8)} ${fmt(r.p50, 0).padStart(7)} ${fmt(r.p99, 0).padStart(7)} ${`${fmt(share * 100, 0)}%`.padStart(9)}  ${String(r.non2xx + r.errors).padStart(7)}  ${r.feed ? (ok ? 'ok' : 'MISSED') : 'baseline'}`,
+      );
+    }
+    log(`\ntargets (feed p99 < ${P99_TARGET_MS} ms, feed throughput >= ${THROUGHPUT_TARGET * 100}% of trivial): ${met ? 'met' : 'MISSED'}`);
+    log(`total ${fmt(seconds(started), 1)} s`);
+  } finally {
+    await app?.close();
+    await db.destroy();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`${err?.stack ?? err}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { marked as Marked } from 'marked';
+
+/** The shared corpus of real third-party pages, next to the repository. */
+export const CORPUS_DIR = path.resolve(__dirname, '../../../../../shared/corpus');
+export const FIXTURES_DIR = __dirname;
+
+export function corpusFile(relative: string): string {
+  return readFileSync(path.join(CORPUS_DIR, relative), 'utf8');
+}
+
+export function fixtureFile(name: string): string {
+  return readFileSync(path.join(FIXTURES_DIR, name), 'utf8');
+}
+
+let markedInstance: typeof Marked | null = null;
+
+/**
+ * marked 16 ships only ES modules plus a UMD bundle, and jest on Node 20 cannot require ES
+ * modules; the UMD bundle is evaluated as CommonJS instead.
+ */
+function loadMarked(): typeof Marked {
+  if (markedInstance) return markedInstance;
+  const packageDir = path.dirname(require.resolve('marked/package.json'));
+  const source = readFileSync(path.join(packageDir, 'lib', 'marked.umd.js'), 'utf8');
+  const module = { exports: {} as { marked: typeof Marked } };
+  new Function('module', 'exports', source)(module, module.exports);
+  markedInstance = module.exports.marked;
+  return markedInstance;
+}
+
+/** Renders a Markdown source page as a static site generator would (front matter dropped). */
+export function renderMarkdownSource(markdown: string, title = 'Page'): string {
+  const body = loadMarked().parse(markdown.replace(/^---\n[\s\S]*?\n---\n/, ''), { async: false }) as string;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main>${body}</main></body></html>`;
+}
+
+export function corpusPage(relative: string): string {
+  const text = corpusFile(relative);
+  return relative.endsWith('.md') ? renderMarkdownSource(text) : text;
+}

@@ -1,0 +1,203 @@
+import type { Element } from 'domhandler';
+import type { BlogFields, BlogPost } from '../capture.types';
+import { findDate, parseDate } from './dates';
+import {
+  absoluteUrl,
+  attr,
+  closest,
+  collapseWhitespace,
+  descendants,
+  findAll,
+  headingLevel,
+  tagName,
+  truncate,
+  urlPath,
+} from './dom';
+import { keyOf, KeyAllocator } from './keys';
+import type { PageContext } from './page-context';
+import { ARTICLE_TYPES, stripSiteSuffix } from './page-meta';
+import { splitSections, type Section } from './sections';
+import { jsonLdOfType, ldText, ldUrl, type JsonLdNode } from './structured-data';
+
+const EXCERPT_MAX = 300;
+const BYLINE_RE = /(?:^|[\s/|•·-])by\s+([\p{Lu}][\p{L}.'’-]+(?:\s+[\p{Lu}][\p{L}.'’-]+){0,3})/u;
+const AUTHOR_CLASS_RE = /(?:^|[\s_-])(?:author|byline|writer)(?:$|[\s_-])/i;
+
+interface PostDraft {
+  title: string;
+  url: string | null;
+  date: string | null;
+  author: string | null;
+  excerpt: string | null;
+}
+
+function toPosts(drafts: PostDraft[]): BlogPost[] {
+  const keys = new KeyAllocator();
+  const seen = new Set<string>();
+  const posts: BlogPost[] = [];
+  for (const draft of drafts) {
+    const identity = draft.url ?? draft.title.toLowerCase();
+    if (!draft.title || seen.has(identity)) continue;
+    seen.add(identity);
+    posts.push({ key: keys.take(draft.url ? urlPath(draft.url) : keyOf(draft.title)), ...draft });
+  }
+  return posts;
+}
+
+function postsFromJsonLd(ctx: PageContext): PostDraft[] {
+  const nodes: JsonLdNode[] = [];
+  for (const blog of jsonLdOfType(ctx.data, ['Blog', 'ItemList', 'CollectionPage'])) {
+    const list = blog.blogPost ?? blog.itemListElement ?? blog.hasPart;
+    for (const item of Array.isArray(list) ? list : []) {
+      if (item && typeof item === 'object') nodes.push(((item as JsonLdNode).item as JsonLdNode | undefined) ?? (item as JsonLdNode));
+    }
+  }
+  if (nodes.length < 2) nodes.splice(0, nodes.length, ...jsonLdOfType(ctx.data, ['BlogPosting', 'NewsArticle']));
+  if (nodes.length < 2) return [];
+  return nodes
+    .map((node) => ({
+      title: ldText(node.headline) ?? ldText(node.name) ?? '',
+      url: absoluteUrl(ldUrl(node.url ?? node.mainEntityOfPage ?? node['@id']), ctx.base),
+      date: parseDate(ldText(node.datePublished)),
+      author: ldText(node.author),
+      excerpt: ldText(node.description),
+    }))
+    .filter((post) => post.title);
+}
+
+function postLink(heading: Element): Element | null {
+  const inside = findAll(heading, 'a').find((a) => !(attr(a, 'href') ?? '#').startsWith('#'));
+  if (inside) return inside;
+  return closest(heading, (el) => tagName(el) === 'a' && !(attr(el, 'href') ?? '#').startsWith('#'));
+}
+
+function sectionDate(section: Section): string | null {
+  for (const time of section.times) {
+    const date = parseDate(attr(time, 'datetime')) ?? parseDate(collapseWhitespace(time.children.map((c) => ('data' in c ? c.data : '')).join(' ')));
+    if (date) return date;
+  }
+  // Dates are written near the title ("Published on 17 Dec 2021"); look at the first lines only.
+  for (const line of section.lines.slice(0, 4)) {
+    const found = findDate(line);
+    if (found) return found.date;
+  }
+  return null;
+}
+
+function sectionAuthor(ctx: PageContext, section: Section): string | null {
+  const scope = section.container ?? null;
+  if (scope) {
+    const byClass = descendants(scope, (el) => AUTHOR_CLASS_RE.test(`${el.attribs?.class ?? ''} ${attr(el, 'rel') ?? ''} ${attr(el, 'itemprop') ?? ''}`));
+    const text = byClass.map((el) => ctx.dom.text(el)).find((t) => t && t.length <= 80);
+    if (text) return cleanAuthor(text);
+  }
+  for (const line of section.lines.slice(0, 4)) {
+    if (line.length > 120) continue;
+    const m = BYLINE_RE.exec(line);
+    if (m) return cleanAuthor(m[1]);
+  }
+  return null;
+}
+
+function cleanAuthor(text: string): string | null {
+  const cleaned = collapseWhitespace(text.replace(/^(?:\W*\s*)?(?:written\s+)?by\s+/i, '').split(/\s[•·|]\s|\s(?:on|in)\s/)[0]);
+  const withoutDate = findDate(cleaned) ? cleaned.slice(0, findDate(cleaned)!.index).replace(/[\s,•·|-]+$/, '') : cleaned;
+  return withoutDate && withoutDate.length <= 80 ? withoutDate : null;
+}
+
+function sectionExcerpt(ctx: PageContext, section: Section, title: string): string | null {
+  for (const p of section.paragraphs) {
+    const text = ctx.dom.text(p);
+    if (text.length < 40 || text === title) continue;
+    if (findDate(text) && text.length < 80) continue;
+    return truncate(text, EXCERPT_MAX);
+  }
+  return null;
+}
+
+/** Headings that link to a post; the level with the most of them holds the post titles. */
+function titleHeadings(ctx: PageContext): Element[] {
+  const byLevel = new Map<number, Element[]>();
+  for (const heading of findAll(ctx.root, ['h1', 'h2', 'h3', 'h4', 'h5'])) {
+    const link = postLink(heading);
+    if (!link) continue;
+    const headingText = ctx.dom.text(heading);
+    const linkText = ctx.dom.text(link);
+    if (!headingText || (findAll(heading, 'a').length && linkText.length < headingText.length * 0.5)) continue;
+    const level = headingLevel(heading);
+    byLevel.set(level, [...(byLevel.get(level) ?? []), heading]);
+  }
+  let best: Element[] = [];
+  for (const level of [...byLevel.keys()].sort()) {
+    const headings = byLevel.get(level)!;
+    if (headings.length > best.length) best = headings;
+  }
+  return best.length >= 2 ? best : [];
+}
+
+function postsFromHeadings(ctx: PageContext): PostDraft[] {
+  const headings = titleHeadings(ctx);
+  if (!headings.length) return [];
+  return splitSections(ctx.root, headings, ctx.dom).map((section) => {
+    const title = ctx.dom.text(section.heading);
+    return {
+      title,
+      url: absoluteUrl(attr(postLink(section.heading)!, 'href'), ctx.base),
+      date: sectionDate(section),
+      author: sectionAuthor(ctx, section),
+      excerpt: sectionExcerpt(ctx, section, title),
+    };
+  });
+}
+
+/** Plain link lists ("RSS-like"): list items each holding a post link and a date. */
+function postsFromLinkLists(ctx: PageContext): PostDraft[] {
+  let best: PostDraft[] = [];
+  for (const list of findAll(ctx.root, ['ul', 'ol'])) {
+    const drafts: PostDraft[] = [];
+    for (const li of list.children.filter((c): c is Element => tagName(c) === 'li')) {
+      const link = findAll(li, 'a').find((a) => !(attr(a, 'href') ?? '#').startsWith('#'));
+      const date = parseDate(findAll(li, 'time').map((t) => attr(t, 'datetime')).find(Boolean) ?? ctx.dom.text(li));
+      if (!link || !date) continue;
+      drafts.push({ title: ctx.dom.text(link), url: absoluteUrl(attr(link, 'href'), ctx.base), date, author: null, excerpt: null });
+    }
+    if (drafts.length >= 3 && drafts.length > best.length) best = drafts;
+  }
+  return best;
+}
+
+/** og:type=article or a lone Article node marks a single post, even with "related posts" around it. */
+function isSingleArticlePage(ctx: PageContext): boolean {
+  const articles = jsonLdOfType(ctx.data, ARTICLE_TYPES).length;
+  const lists = jsonLdOfType(ctx.data, ['Blog', 'ItemList', 'CollectionPage']).length;
+  return ctx.ogType === 'article' || (articles === 1 && lists === 0);
+}
+
+function singleArticle(ctx: PageContext): PostDraft | null {
+  const article = jsonLdOfType(ctx.data, ARTICLE_TYPES)[0];
+  const h1 = findAll(ctx.root, 'h1')[0];
+  const metaTitle = ctx.meta.title ? stripSiteSuffix(ctx.meta.title, ctx.meta.site_name, ctx.base) : null;
+  const title = (article && ldText(article.headline)) ?? metaTitle ?? (h1 ? ctx.dom.text(h1) : null);
+  if (!title) return null;
+  const firstParagraph = findAll(ctx.root, 'p').map((p) => ctx.dom.text(p)).find((t) => t.length >= 80);
+  return {
+    title,
+    url: ctx.canonical,
+    date: ctx.meta.published_at,
+    author: ctx.meta.author,
+    excerpt: ctx.meta.description ?? (firstParagraph ? truncate(firstParagraph, EXCERPT_MAX) : null),
+  };
+}
+
+export function extractBlog(ctx: PageContext): BlogFields {
+  const single = (): BlogFields => {
+    const post = singleArticle(ctx);
+    return { posts: post ? toPosts([post]) : [] };
+  };
+  if (isSingleArticlePage(ctx)) return single();
+  const candidates = [postsFromJsonLd(ctx), postsFromHeadings(ctx), postsFromLinkLists(ctx)];
+  const best = candidates.reduce((a, b) => (b.length > a.length ? b : a));
+  if (best.length >= 2) return { posts: toPosts(best) };
+  if (ctx.meta.published_at) return single();
+  return { posts: toPosts(best) };
+}

@@ -1,0 +1,65 @@
+import type { DocsFields, DocsPage } from '../capture.types';
+import { normalizeUrl } from '../../diffing/noise';
+import { absoluteUrl, attr, findAll, headingLevel, sameSite, urlPath } from './dom';
+import { keyOf, KeyAllocator } from './keys';
+import type { PageContext } from './page-context';
+import type { PageLink } from './chrome';
+
+const ASSET_RE = /\.(?:png|jpe?g|gif|svg|webp|ico|css|js|mjs|map|pdf|zip|gz|tgz|dmg|exe|msi|deb|rpm|apk|mp4|mp3|woff2?|ttf|xml|json)$/i;
+const MAX_PAGES = 500;
+const MAX_SECTIONS = 500;
+
+function docsTitle(ctx: PageContext): string | null {
+  const h1s = findAll(ctx.root, 'h1');
+  if (h1s.length === 1) return ctx.dom.text(h1s[0]) || null;
+  // Many top-level sections: the page title is the document's, without its tagline.
+  const title = ctx.meta.title ?? (h1s[0] ? ctx.dom.text(h1s[0]) : null);
+  return title ? title.split(/\s+[|·•»–—-]\s+/)[0].trim() || title : null;
+}
+
+function sections(ctx: PageContext): DocsPage[] {
+  const keys = new KeyAllocator();
+  const out: DocsPage[] = [];
+  let parent = '';
+  for (const heading of findAll(ctx.root, ['h1', 'h2', 'h3'])) {
+    const title = ctx.dom.text(heading);
+    if (!title) continue;
+    const level = headingLevel(heading);
+    if (level === 1) parent = title;
+    const id = attr(heading, 'id');
+    out.push({
+      key: keys.take(keyOf(title), level > 1 ? parent : null),
+      title,
+      url: id ? absoluteUrl(`#${id}`, ctx.base) : null,
+      level,
+    });
+    if (out.length >= MAX_SECTIONS) break;
+  }
+  return out;
+}
+
+function pages(ctx: PageContext): DocsPage[] {
+  const self = normalizeUrl(ctx.base);
+  const contentLinks: PageLink[] = findAll(ctx.root, 'a').map((a) => ({
+    text: ctx.dom.text(a),
+    url: absoluteUrl(attr(a, 'href'), ctx.base) ?? '',
+    depth: 1,
+  }));
+  const seen = new Set<string>();
+  const out: DocsPage[] = [];
+  for (const link of [...ctx.chrome.links, ...contentLinks]) {
+    if (!link.url || !link.text || !/^https?:/i.test(link.url) || !sameSite(link.url, ctx.base)) continue;
+    const url = normalizeUrl(link.url);
+    if (url === self || ASSET_RE.test(new URL(url).pathname)) continue;
+    const key = urlPath(url);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ key, title: link.text, url, level: link.depth });
+    if (out.length >= MAX_PAGES) break;
+  }
+  return out;
+}
+
+export function extractDocs(ctx: PageContext): DocsFields {
+  return { title: docsTitle(ctx), sections: sections(ctx), pages: pages(ctx) };
+}

@@ -1,0 +1,51 @@
+import { load } from 'cheerio';
+import type { AnyNode } from 'domhandler';
+import { collapseWhitespace, isElement, tagName } from './dom';
+
+const APP_ROOT_SELECTORS = [
+  '#root',
+  '#app',
+  '#__next',
+  '#__nuxt',
+  '#___gatsby',
+  '#svelte',
+  '#q-app',
+  '[data-reactroot]',
+  '[ng-app]',
+  '[data-ng-app]',
+  '[ng-version]',
+  'app-root',
+  '[data-v-app]',
+  '[data-server-rendered]',
+];
+const JS_WARNING_RE =
+  /enable\s+javascript|javascript\s+(?:is\s+)?(?:required|disabled|must be enabled|needs to be enabled)|requires\s+javascript|turn\s+on\s+javascript|javascript\s+to\s+run\s+this\s+app|without\s+javascript/i;
+const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'title', 'meta', 'link', 'iframe']);
+
+/** Thresholds in characters of visible body text. */
+const EMPTY_SHELL = 200;
+const THIN_SHELL = 600;
+
+function visibleText(node: AnyNode): string {
+  if (node.type === 'text') return node.data;
+  if (!isElement(node) || INVISIBLE.has(tagName(node))) return '';
+  return node.children.map((c) => ` ${visibleText(c)}`).join('');
+}
+
+/**
+ * True when the static HTML is an empty application shell that only JavaScript fills: almost no
+ * visible text plus an app root element and/or a noscript "enable JavaScript" warning.
+ */
+export function looksLikeJavaScriptShell(html: string): boolean {
+  const $ = load(html, { xml: { xmlMode: false, decodeEntities: true } });
+  const body = $('body')[0] ?? $.root()[0];
+  const textLength = collapseWhitespace(visibleText(body)).length;
+  if (textLength >= THIN_SHELL) return false;
+  const appRoot = APP_ROOT_SELECTORS.some((selector) => $(selector).length > 0);
+  const jsWarning = $('noscript')
+    .toArray()
+    .some((el) => JS_WARNING_RE.test($(el).text()));
+  const scripts = $('script[src], script:not([type="application/ld+json"])').length;
+  if (textLength < EMPTY_SHELL) return appRoot || jsWarning || (scripts > 0 && textLength < 50);
+  return appRoot && jsWarning;
+}

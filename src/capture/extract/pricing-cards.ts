@@ -1,0 +1,188 @@
+import type { AnyNode, Element } from 'domhandler';
+import type { BillingPeriod } from '../capture.types';
+import {
+  attr,
+  BLOCK_TAGS,
+  childElements,
+  classAndId,
+  closest,
+  descendants,
+  findAll,
+  HEADING_TAGS,
+  isElement,
+  isLeafBlock,
+  ownListItemText,
+  tagName,
+} from './dom';
+import type { PageContext } from './page-context';
+import { asYearlyBilling, findPrices, isContactSalesText, isFreeText, periodFromLabel, type FoundPrice } from './price-parser';
+import { callToAction, featureMark, type PlanDraft } from './pricing-plan';
+
+const CURRENCY_HINT_RE = /[$€£¥₹₩₽₺₪]|\b(?:USD|EUR|GBP|CAD|AUD|NZD|CHF|JPY|INR|SEK|NOK|DKK|PLN|BRL|MXN|SGD|HKD|CNY|ZAR|CZK)\b|\d\s?(?:euros?|dollars?)/i;
+const NAME_CLASS_RE = /(?:^|[\s_-])(?:name|title|tier|type|heading|header|label)(?:$|[\s_-])/i;
+const PERIOD_LABEL_RE = /^(?:pay\s+|billed\s+)?(?:monthly|yearly|annually|annual|per\s+(?:month|year)|month|year)$/i;
+const BILLED_YEARLY_RE = /billed\s+(?:annually|yearly)|paid\s+(?:annually|yearly)|annual\s+billing|per\s+year,?\s+billed|\/\s*year\b/i;
+const MAX_CARD_TEXT = 2500;
+const MAX_PRICES_PER_CARD = 6;
+
+/** The innermost elements whose text holds a price. */
+export function findPriceElements(ctx: PageContext, skip: (el: Element) => boolean): Element[] {
+  const priced = new Set<Element>();
+  for (const el of descendants(ctx.root)) {
+    if (skip(el)) continue;
+    const text = ctx.dom.text(el);
+    if (text.length > 300 || !CURRENCY_HINT_RE.test(text) || !findPrices(text).length) continue;
+    priced.add(el);
+  }
+  const hasPricedChild = new Set<AnyNode>();
+  for (const el of priced) if (el.parent && priced.has(el.parent as Element)) hasPricedChild.add(el.parent);
+  return [...priced].filter((el) => !hasPricedChild.has(el));
+}
+
+function acceptableName(text: string): boolean {
+  return !!text && text.length <= 50 && !findPrices(text).length && !PERIOD_LABEL_RE.test(text) && !isContactSalesText(text);
+}
+
+export function planName(ctx: PageContext, card: Element): string | null {
+  const inCta = (el: Element): boolean => !!closest(el, (a) => tagName(a) === 'a' || tagName(a) === 'button', card);
+  const pools = [
+    descendants(card, (el) => HEADING_TAGS.has(tagName(el))),
+    descendants(card, (el) => NAME_CLASS_RE.test(classAndId(el))),
+    findAll(card, ['strong', 'b', 'dt', 'th']),
+  ];
+  for (const pool of pools) {
+    for (const el of pool) {
+      if (inCta(el)) continue;
+      const text = ctx.dom.text(el);
+      if (acceptableName(text)) return text;
+    }
+  }
+  return null;
+}
+
+function isCardLike(ctx: PageContext, card: Element, priceCount: number): boolean {
+  if (priceCount > MAX_PRICES_PER_CARD || ctx.dom.text(card).length > MAX_CARD_TEXT) return false;
+  const lines = descendants(card, (el) => isLeafBlock(el) && BLOCK_TAGS.has(tagName(el)) && ctx.dom.text(el).length > 0);
+  return lines.length >= 2;
+}
+
+function labelledBy(ctx: PageContext, el: Element): string {
+  const ids = (attr(el, 'aria-labelledby') ?? '').split(/\s+/).filter(Boolean);
+  return ids.map((id) => {
+    const target = ctx.byId.get(id);
+    return target ? ctx.dom.text(target) : '';
+  }).join(' ');
+}
+
+/** The billing period an element's surroundings talk about: a toggle panel, a class, a label. */
+function contextPeriod(ctx: PageContext, el: Element): BillingPeriod | null {
+  let next: AnyNode | null = el.next;
+  while (next && !isElement(next)) next = next.next;
+  for (let current: AnyNode | null = el; current && current !== ctx.root.parent; current = current.parent) {
+    if (!isElement(current)) continue;
+    const descriptors = [classAndId(current), labelledBy(ctx, current)];
+    for (const [name, value] of Object.entries(current.attribs ?? {})) {
+      if (name.startsWith('data-') && value.length < 40) descriptors.push(`${name} ${value}`);
+    }
+    const period = periodFromLabel(descriptors.join(' '));
+    if (period) return period;
+  }
+  const sibling = next && isElement(next) ? next : null;
+  if (sibling && ctx.dom.text(sibling).length <= 80 && BILLED_YEARLY_RE.test(ctx.dom.text(sibling)) && !findPrices(ctx.dom.text(sibling)).length) {
+    return 'year';
+  }
+  return null;
+}
+
+/** Prices of one price element, with the period its surroundings give when the text is silent. */
+export function readPrices(ctx: PageContext, el: Element): FoundPrice[] {
+  const context = contextPeriod(ctx, el);
+  return findPrices(ctx.dom.text(el)).map((found) => {
+    const period = found.price.period;
+    if (context === 'year' && (period === 'month' || period === 'unknown')) return asYearlyBilling(found);
+    if (context === 'month' && period === 'unknown') return { ...found, price: { ...found.price, period: 'month' } };
+    return found;
+  });
+}
+
+function cardFeatures(ctx: PageContext, card: Element, exclude: Set<string>): string[] {
+  const items = findAll(card, 'li');
+  const candidates = items.length
+    ? items.map((li) => ({ el: li, text: ownListItemText(ctx.dom, li), needsCheck: false }))
+    : descendants(card, (el) => isLeafBlock(el) && BLOCK_TAGS.has(tagName(el))).map((el) => ({ el, text: ctx.dom.text(el), needsCheck: true }));
+  const features: string[] = [];
+  for (const { el, text, needsCheck } of candidates) {
+    if (!text || exclude.has(text) || text.length > 200 || findPrices(text).length && !items.length) continue;
+    if (closest(el, (a) => tagName(a) === 'a' || tagName(a) === 'button', card)) continue;
+    const mark = featureMark(ctx.dom, el);
+    if (mark === 'cross' || (needsCheck && mark !== 'check')) continue;
+    if (!features.includes(text)) features.push(text);
+  }
+  return features;
+}
+
+function cardDraft(ctx: PageContext, card: Element, priceEls: Element[]): PlanDraft | null {
+  const name = planName(ctx, card);
+  if (!name) return null;
+  const own = priceEls.filter((p) => closest(p, (a) => a === card) && tagName(p) !== 'li');
+  const prices = own.flatMap((p) => readPrices(ctx, p));
+  const cta = callToAction(ctx.dom, card);
+  const priceNotes = descendants(card, (el) => isLeafBlock(el))
+    .map((el) => ctx.dom.text(el))
+    .filter((t) => t.length <= 40 && t !== cta && (isFreeText(t) || isContactSalesText(t)));
+  const exclude = new Set([name, cta ?? '', ...own.map((p) => ctx.dom.text(p))]);
+  return { name, prices, features: cardFeatures(ctx, card, exclude), cta, priceNotes };
+}
+
+function signature(el: Element): string {
+  return `${tagName(el)}|${(el.attribs?.class ?? '').split(/\s+/).filter((c) => !/active|selected|featured|popular|highlight|recommended|primary|blue|dark|\d/i.test(c)).sort().join(' ')}`;
+}
+
+export interface CardPlans {
+  drafts: PlanDraft[];
+  cards: Element[];
+}
+
+/**
+ * Plan cards: sibling blocks that each carry a plan name and a price. Walking up from every price,
+ * the first ancestor whose priced children are all named, card-shaped blocks is a plan group.
+ */
+export function readPlanCards(ctx: PageContext, skip: (el: Element) => boolean): CardPlans {
+  const priceEls = findPriceElements(ctx, skip);
+  const pricedCount = new Map<Element, number>();
+  for (const p of priceEls) {
+    for (let current: AnyNode | null = p; current && current !== ctx.root.parent; current = current.parent) {
+      if (isElement(current)) pricedCount.set(current, (pricedCount.get(current) ?? 0) + 1);
+    }
+  }
+  const groups = new Set<Element>();
+  for (const p of priceEls) {
+    for (let node: Element = p; node !== ctx.root && node.parent && isElement(node.parent); node = node.parent) {
+      const parent = node.parent;
+      if ([...groups].some((g) => closest(parent, (a) => a === g))) break;
+      const priced = childElements(parent).filter((c) => pricedCount.has(c));
+      if (priced.length < 2) continue;
+      const sameTag = priced.every((c) => tagName(c) === tagName(priced[0]));
+      if (sameTag && priced.every((c) => planName(ctx, c) && isCardLike(ctx, c, pricedCount.get(c)!))) {
+        groups.add(parent);
+        break;
+      }
+    }
+  }
+  const drafts: PlanDraft[] = [];
+  const cards: Element[] = [];
+  for (const group of groups) {
+    const children = childElements(group);
+    const pricedShapes = new Set(children.filter((c) => pricedCount.has(c)).map(signature));
+    for (const card of children) {
+      // Unpriced siblings shaped like the priced cards are plans too ("Enterprise — Contact sales").
+      if (!pricedCount.has(card) && !pricedShapes.has(signature(card))) continue;
+      const draft = cardDraft(ctx, card, priceEls);
+      if (!draft) continue;
+      if (!pricedCount.has(card) && !draft.priceNotes.length && !isContactSalesText(draft.cta ?? '')) continue;
+      drafts.push(draft);
+      cards.push(card);
+    }
+  }
+  return { drafts, cards };
+}

@@ -1,0 +1,144 @@
+import type { AnyNode, Element } from 'domhandler';
+import type { PricingFields } from '../capture.types';
+import { normalizeText } from '../../diffing/noise';
+import { isElement, isLeafBlock, ownListItemText, precedingHeading, tagName } from './dom';
+import { keyOf, KeyAllocator } from './keys';
+import type { PageContext } from './page-context';
+import { findPrices, type FoundPrice } from './price-parser';
+import { usageTableCells } from './pricing-table';
+
+type LineItem = PricingFields['line_items'][number];
+
+interface Draft {
+  label: string;
+  price: FoundPrice;
+  context: string | null;
+}
+
+const SHORT_BLOCK = 110;
+const MAX_LABEL_WORDS = 12;
+const MAX_ITEMS = 300;
+const FILLER_RE = /^(?:additional|plus|only|from|starting|starting at|just|extra|and|then|about|approx\.?|approximately|around|or|at|roughly)$/i;
+const TRAILING_WORDS_RE = /(?:\s+|^)(?:is|are|costs?|at|for|from|starting at|starts at|only|just|about|around|roughly|approximately|will cost|priced at|=)\s*$/i;
+const VERB_RE = /(?:^|[,;:]\s*)([^,;:]{3,120}?)\s+(?:is|are|costs?|starts? at|will cost|runs?|priced at)\s+(?:(?:about|around|only|just|from|roughly|approximately)\s+)?$/i;
+const PAREN_NAME_RE = /([\p{Lu}][\p{L}\d+-]*(?:\s+[\p{Lu}\d][\p{L}\d+-]*){0,2})\s*\(\s*(?:(?:starting|starts)\s+at\s+|from\s+|only\s+)?$/u;
+
+function cleanLabel(text: string): string {
+  let label = text.replace(/^[\s•·*–—-]+/, '').replace(/[\s:–—=|,(-]+$/, '');
+  for (let i = 0; i < 3 && TRAILING_WORDS_RE.test(label); i++) label = label.replace(TRAILING_WORDS_RE, '').replace(/[\s:–—=,]+$/, '');
+  return label.replace(/^(?:the|a|an)\s+/i, '').trim();
+}
+
+/** Table cells sometimes hold unrendered bullet lists ("- North America<br>- Europe"). */
+function stripBullets(text: string): string {
+  return text.replace(/(^|\s)[-•*]\s+/g, '$1').trim();
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** "L40S: $1.25/hr per GPU" → "L40S"; "$5/month for 10GB" → context + " – for 10GB". */
+function itemFromLine(text: string, context: string | null): Draft | null {
+  const prices = findPrices(text);
+  if (!prices.length) return null;
+  const first = prices[0];
+  const before = cleanLabel(text.slice(0, first.index));
+  const after = cleanLabel(text.slice(first.end).replace(/^[\s,.;:)]+/, '').replace(/[.;]+$/, ''));
+  const meaningful = /\p{L}/u.test(before) && !FILLER_RE.test(before) && !findPrices(before).length;
+  if (meaningful && wordCount(before) <= MAX_LABEL_WORDS) return { label: before, price: first, context };
+  const detail = [before, after].filter(Boolean).join(' ').trim();
+  const label = [context, detail].filter(Boolean).join(' – ');
+  return label ? { label, price: first, context } : null;
+}
+
+/** Sentences in running text: "a Standard ($29/month) package", "Dedicated IPv4 addresses are $2/mo". */
+function itemsFromSentence(sentence: string, context: string | null): Draft[] {
+  const prices = findPrices(sentence);
+  const drafts: Draft[] = [];
+  for (const found of prices) {
+    const named = PAREN_NAME_RE.exec(sentence.slice(0, found.index));
+    if (named) drafts.push({ label: named[1], price: found, context });
+  }
+  if (drafts.length) return drafts;
+  const first = prices[0];
+  const verb = first ? VERB_RE.exec(sentence.slice(0, first.index)) : null;
+  if (verb) {
+    const label = cleanLabel(verb[1]);
+    if (label && !findPrices(label).length && wordCount(label) <= MAX_LABEL_WORDS) drafts.push({ label, price: first, context });
+  }
+  return drafts;
+}
+
+function splitSentences(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+(?=[\p{Lu}\d$€£])/u);
+}
+
+function listContext(ctx: PageContext, li: Element): string | null {
+  const list = li.parent as Element | null;
+  let prev: AnyNode | null = list?.prev ?? null;
+  while (prev && !isElement(prev)) prev = prev.prev;
+  if (prev && isElement(prev) && !/^h[1-6]$/.test(tagName(prev))) {
+    const text = ctx.dom.text(prev);
+    // A lead-in that names the list ("Shared Machines", "On-demand GPU pricing:"), not a sentence.
+    const leadIn = text.endsWith(':') || (wordCount(text) <= 6 && !/[.!?]$/.test(text));
+    if (text && leadIn && !findPrices(text).length) return text.replace(/:$/, '');
+  }
+  return precedingHeading(ctx.dom, li, ctx.root);
+}
+
+/**
+ * Usage-based prices outside plan cards: price lists, usage tables and priced sentences, each keyed
+ * by its label (the section heading disambiguates repeated labels).
+ */
+export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolean, usageTables: Element[]): LineItem[] {
+  const drafts: Draft[] = [];
+  const usage = new Set(usageTables);
+  const visit = (node: AnyNode): void => {
+    if (!isElement(node) || claimed(node)) return;
+    const name = tagName(node);
+    if (name === 'table') {
+      if (!usage.has(node)) return;
+      const context = precedingHeading(ctx.dom, node, ctx.root);
+      for (const row of usageTableCells(ctx, node)) {
+        const price = findPrices(ctx.dom.text(row.cell))[0];
+        const label = [row.label, row.column].filter((p): p is string => !!p).map(stripBullets).join(' – ');
+        if (price && label) drafts.push({ label, price, context });
+      }
+      return;
+    }
+    if (name === 'li') {
+      const item = itemFromLine(ownListItemText(ctx.dom, node), listContext(ctx, node));
+      if (item) drafts.push(item);
+      for (const child of node.children) if (tagName(child) === 'ul' || tagName(child) === 'ol') visit(child);
+      return;
+    }
+    if (name === 'p' || name === 'dd' || (isLeafBlock(node) && name !== 'span')) {
+      const text = ctx.dom.text(node);
+      if (!findPrices(text).length) return;
+      const context = precedingHeading(ctx.dom, node, ctx.root);
+      if (text.length <= SHORT_BLOCK) {
+        const item = itemFromLine(text, context);
+        const sentenceItems = itemsFromSentence(text, context);
+        drafts.push(...(sentenceItems.length ? sentenceItems : item ? [item] : []));
+      } else {
+        for (const sentence of splitSentences(text)) drafts.push(...itemsFromSentence(sentence, context));
+      }
+      return;
+    }
+    for (const child of node.children) visit(child);
+  };
+  visit(ctx.root);
+
+  const keys = new KeyAllocator();
+  const seen = new Set<string>();
+  const items: LineItem[] = [];
+  for (const draft of drafts) {
+    const identity = `${normalizeText(draft.label).toLowerCase()}|${draft.price.price.text}`;
+    if (seen.has(identity)) continue;
+    seen.add(identity);
+    items.push({ key: keys.take(keyOf(draft.label), draft.context), label: draft.label, price: draft.price.price });
+    if (items.length >= MAX_ITEMS) break;
+  }
+  return items;
+}

@@ -1,0 +1,157 @@
+import type { Element } from 'domhandler';
+import { attr, childElements, findAll, tagName } from './dom';
+import type { PageContext } from './page-context';
+import { asYearlyBilling, findPrices, isContactSalesText, isFreeText, periodFromLabel, type FoundPrice } from './price-parser';
+import { callToAction, featureMark, type PlanDraft } from './pricing-plan';
+import { readPrices } from './pricing-cards';
+
+interface Cell {
+  el: Element;
+  text: string;
+}
+
+export interface TableReading {
+  drafts: PlanDraft[];
+  /** Comparison tables read as plans. */
+  planTables: Element[];
+  /** Tables whose rows are usage prices ("Egress | $0.02 per GB"): line items, not plans. */
+  usageTables: Element[];
+}
+
+function rowsOf(table: Element): Element[] {
+  // Rows of this table only, not of tables nested in its cells.
+  return findAll(table, 'tr').filter((tr) => {
+    let current = tr.parent;
+    while (current && current !== table) {
+      if (tagName(current) === 'table') return false;
+      current = current.parent;
+    }
+    return true;
+  });
+}
+
+function grid(ctx: PageContext, table: Element): Cell[][] {
+  return rowsOf(table).map((tr) => {
+    const cells: Cell[] = [];
+    for (const el of childElements(tr)) {
+      if (!/^t[dh]$/.test(tagName(el))) continue;
+      const cell = { el, text: ctx.dom.text(el) };
+      const span = Math.min(Number(attr(el, 'colspan') ?? '1') || 1, 20);
+      for (let i = 0; i < span; i++) cells.push(cell);
+    }
+    return cells;
+  });
+}
+
+const hasPrice = (text: string): boolean => findPrices(text).length > 0;
+const isPriceCell = (text: string): boolean => hasPrice(text) || isFreeText(text) || isContactSalesText(text);
+
+function columnName(cell: Cell): string {
+  const prices = findPrices(cell.text);
+  const beforePrice = prices.length ? cell.text.slice(0, prices[0].index) : cell.text;
+  return beforePrice.replace(/[\s:–—-]+$/, '').trim();
+}
+
+function pricesFromRow(label: string, cell: Cell, ctx: PageContext): FoundPrice[] {
+  const period = periodFromLabel(label);
+  const found = findPrices(cell.text).length ? readPrices(ctx, cell.el) : [];
+  return found.map((f) => {
+    if (period === 'year' && (f.price.period === 'month' || f.price.period === 'unknown')) return asYearlyBilling(f);
+    if (period && f.price.period === 'unknown') return { ...f, price: { ...f.price, period } };
+    return f;
+  });
+}
+
+function readPlanTable(ctx: PageContext, rows: Cell[][], headerIndex: number, columns: number[]): PlanDraft[] {
+  const header = rows[headerIndex];
+  const drafts: PlanDraft[] = columns.map((c) => ({
+    name: columnName(header[c]),
+    prices: hasPrice(header[c].text) ? readPrices(ctx, header[c].el) : [],
+    features: [],
+    cta: findAll(header[c].el, ['a', 'button']).length ? callToAction(ctx.dom, header[c].el) : null,
+    priceNotes: [header[c].text].filter((t) => isFreeText(t) || isContactSalesText(t)),
+  }));
+  for (const row of rows.slice(headerIndex + 1)) {
+    const label = row[0]?.text ?? '';
+    const cells = columns.map((c) => row[c]).filter(Boolean);
+    if (new Set(cells.map((c) => c.el)).size <= 1 && !label) continue;
+    const priced = cells.filter((c) => isPriceCell(c.text)).length;
+    columns.forEach((c, i) => {
+      const cell = row[c];
+      if (!cell || cell === row[0]) return;
+      const draft = drafts[i];
+      if (priced >= 2 || (priced >= 1 && /price|cost|pricing|per\s|billed|monthly|yearly|annual/i.test(label))) {
+        draft.prices.push(...pricesFromRow(label, cell, ctx));
+        if (isFreeText(cell.text) || isContactSalesText(cell.text)) draft.priceNotes.push(cell.text);
+        return;
+      }
+      if (findAll(cell.el, ['a', 'button']).length && !cell.text.includes(':')) {
+        draft.cta ??= callToAction(ctx.dom, cell.el);
+        return;
+      }
+      if (!label) return;
+      const mark = featureMark(ctx.dom, cell.el);
+      if (mark === 'cross' || !cell.text && mark !== 'check') return;
+      draft.features.push(mark === 'check' ? label : `${label}: ${cell.text}`);
+    });
+  }
+  return drafts.filter((d) => d.name);
+}
+
+/**
+ * Comparison tables: plan names across the header, a price row (or prices in the header), and
+ * feature rows with check marks or values. Tables where (nearly) every row is priced are usage
+ * price lists instead.
+ */
+export function readPricingTables(ctx: PageContext): TableReading {
+  const reading: TableReading = { drafts: [], planTables: [], usageTables: [] };
+  for (const table of findAll(ctx.root, 'table')) {
+    const rows = grid(ctx, table).filter((r) => r.length);
+    if (rows.length < 2) continue;
+    const thead = findAll(table, 'thead')[0];
+    const headerIndex = thead ? Math.max(0, rowsOf(table).findIndex((tr) => tr.parent === thead)) : 0;
+    const header = rows[headerIndex];
+    const columns = header
+      .map((cell, index) => ({ cell, index }))
+      .filter(({ cell, index }) => index > 0 && cell.text && header.indexOf(cell) === index)
+      .map(({ index }) => index);
+    const dataRows = rows.slice(headerIndex + 1);
+    const pricedRows = dataRows.filter((r) => r.slice(1).some((c) => hasPrice(c.text)));
+    const headerPriced = columns.some((c) => hasPrice(header[c].text));
+    const priceRow = dataRows.some((r) => columns.filter((c) => r[c] && isPriceCell(r[c].text)).length >= 2);
+    const marks = dataRows.some((r) => r.slice(1).some((c) => featureMark(ctx.dom, c.el) === 'check'));
+    const featureRows = dataRows.length - pricedRows.length;
+    if (columns.length >= 2 && (headerPriced || priceRow) && (featureRows >= 2 || marks)) {
+      reading.drafts.push(...readPlanTable(ctx, rows, headerIndex, columns));
+      reading.planTables.push(table);
+    } else if (pricedRows.length) {
+      reading.usageTables.push(table);
+    }
+  }
+  return reading;
+}
+
+export interface TableRow {
+  label: string;
+  column: string | null;
+  cell: Element;
+  row: Element;
+}
+
+/** Priced cells of a usage table, each with its row label and column header. */
+export function usageTableCells(ctx: PageContext, table: Element): TableRow[] {
+  const rows = grid(ctx, table);
+  const trs = rowsOf(table);
+  const header = rows[0] ?? [];
+  const out: TableRow[] = [];
+  rows.forEach((row, r) => {
+    if (r === 0 && !row.some((c) => hasPrice(c.text))) return;
+    const pricedCells = row.filter((c, i) => i > 0 && row.indexOf(c) === i && hasPrice(c.text));
+    for (const cell of pricedCells) {
+      const index = row.indexOf(cell);
+      const column = pricedCells.length > 1 || header.length > 2 ? header[index]?.text ?? null : null;
+      out.push({ label: row[0]?.text ?? '', column: column && column !== cell.text ? column : null, cell: cell.el, row: trs[r] });
+    }
+  });
+  return out;
+}

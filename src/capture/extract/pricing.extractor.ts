@@ -1,0 +1,54 @@
+import type { Element } from 'domhandler';
+import type { BillingPeriod, PricingFields } from '../capture.types';
+import { closest, findAll, tagName } from './dom';
+import type { PageContext } from './page-context';
+import { periodFromLabel } from './price-parser';
+import { readPlanCards } from './pricing-cards';
+import { readLineItems } from './pricing-line-items';
+import { finalizePlans, PERIOD_ORDER } from './pricing-plan';
+import { plansFromStructuredData } from './pricing-structured';
+import { readPricingTables } from './pricing-table';
+
+const TRIAL_RE =
+  /\b(?:\d+|one|two|three|seven|fourteen|thirty)[-\s](?:day|week|month)s?\s+(?:(?:risk[-\s]free|no[-\s]risk)\s+)?free\s+trial\b|\bfree\s+(?:\d+[-\s](?:day|week|month)s?\s+)?trial\s+(?:for\s+)?\d+\s+(?:days|weeks|months)\b|\btry\s+(?:it\s+)?(?:\w+\s+)?free\s+for\s+\d+\s+(?:days|weeks|months)\b|\bfree\s+for\s+(?:the\s+first\s+)?\d+\s+(?:days|weeks|months)\b/i;
+const TOGGLE_LABEL_MAX = 30;
+
+function freeTrial(ctx: PageContext): string | null {
+  const m = TRIAL_RE.exec(ctx.dom.text(ctx.root));
+  if (m) return m[0];
+  // Without a duration, only a call to action names a trial ("Start free trial").
+  const cta = findAll(ctx.root, ['a', 'button']).map((el) => ctx.dom.text(el)).find((t) => t.length <= 40 && /\bfree trial\b|\btry (?:it )?(?:for )?free\b/i.test(t));
+  return cta ?? null;
+}
+
+/** Periods offered by a monthly/yearly switch (radio labels, tabs, toggle buttons). */
+function togglePeriods(ctx: PageContext): BillingPeriod[] {
+  const periods: BillingPeriod[] = [];
+  for (const el of findAll(ctx.root, ['label', 'button', 'a', 'li', 'span'])) {
+    const role = el.attribs?.role ?? '';
+    const isToggle = tagName(el) === 'label' || tagName(el) === 'button' || role === 'tab' || role === 'radio' || role === 'switch' || /toggle|switch|tab|billing/i.test(el.attribs?.class ?? '');
+    const text = ctx.dom.text(el);
+    if (!isToggle || !text || text.length > TOGGLE_LABEL_MAX) continue;
+    if (!/^(?:pay\s+|billed\s+)?(?:monthly|yearly|annually|annual|month|year)\b/i.test(text)) continue;
+    const period = periodFromLabel(text);
+    if (period) periods.push(period);
+  }
+  return periods;
+}
+
+export function extractPricing(ctx: PageContext): PricingFields {
+  const tables = readPricingTables(ctx);
+  const inTable = (el: Element): boolean => !!closest(el, (a) => tables.planTables.includes(a) || tables.usageTables.includes(a), ctx.root.parent);
+  const cards = readPlanCards(ctx, inTable);
+  const plans = finalizePlans([...tables.drafts, ...cards.drafts, ...plansFromStructuredData(ctx)]);
+  const claimed = new Set<Element>([...tables.planTables, ...cards.cards]);
+  const lineItems = readLineItems(ctx, (el) => claimed.has(el), tables.usageTables);
+  const periods = new Set<BillingPeriod>([...plans.flatMap((p) => p.prices.map((price) => price.period)), ...(plans.length ? togglePeriods(ctx) : [])]);
+  periods.delete('unknown');
+  return {
+    plans,
+    line_items: lineItems,
+    free_trial: freeTrial(ctx),
+    billing_periods: PERIOD_ORDER.filter((p) => periods.has(p)),
+  };
+}

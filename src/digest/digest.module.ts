@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { DigestBuilder } from './digest.builder';
+import { DigestController } from './digest.controller';
+import { DigestRepository } from './digest.repository';
+import { DigestService } from './digest.service';
+
+@Module({
+  controllers: [DigestController],
+  exports: [DigestBuilder],
+  providers: [DigestBuilder, DigestRepository, DigestService],
+})
+export class DigestModule {}

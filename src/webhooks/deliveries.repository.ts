@@ -1,0 +1,178 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { WebhookEvent } from './envelope';
+
+export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed' | 'gone';
+export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivering', 'succeeded', 'failed', 'gone'];
+
+/** One attempt as webhook_deliveries.attempts records it. */
+export interface AttemptRecord {
+  attempt: number;
+  /** The envelope id this attempt was sent with; null when the attempt was lost with its worker. */
+  id: string | null;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number | null;
+  attempted_at: string | null;
+}
+
+export interface DeliveryRow {
+  id: number;
+  workspace_id: number;
+  event: WebhookEvent;
+  idempotency_key: string;
+  url: string;
+  payload: unknown;
+  status: DeliveryStatus;
+  attempts: AttemptRecord[];
+  attempt_count: number;
+  max_attempts: number;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export interface NewDelivery {
+  workspaceId: number;
+  event: WebhookEvent;
+  idempotencyKey: string;
+  url: string;
+  payload: unknown;
+  maxAttempts: number;
+}
+
+/** A delivery claimed for one attempt, with where and how to send it now. */
+export interface ClaimedDelivery {
+  id: number;
+  workspace_id: number;
+  event: WebhookEvent;
+  idempotency_key: string;
+  url: string;
+  payload: unknown;
+  attempt_count: number;
+  max_attempts: number;
+  signing_secret: string | null;
+  has_settings: boolean;
+}
+
+export interface RecoveredDelivery {
+  id: number;
+  status: DeliveryStatus;
+  attempt_count: number;
+  next_attempt_at: Date | null;
+}
+
+/** Note: through TypeORM, UPDATE and DELETE answer `[rows, affected]`, hence `const [rows] = …`. */
+@Injectable()
+export class DeliveriesRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * Creates the logical delivery, due now, unless one with the same idempotency key exists in
+   * the workspace (the unique index decides, also between two workers); then returns null.
+   */
+  async create(d: NewDelivery, manager: EntityManager = this.db.manager): Promise<number | null> {
+    const [row] = await manager.query(
+      `INSERT INTO webhook_deliveries (workspace_id, event, idempotency_key, url, payload, max_attempts, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now())
+       ON CONFLICT (workspace_id, idempotency_key) DO NOTHING
+       RETURNING id`,
+      [d.workspaceId, d.event, d.idempotencyKey, d.url, JSON.stringify(d.payload), d.maxAttempts],
+    );
+    return row?.id ?? null;
+  }
+
+  async idForKey(workspaceId: number, idempotencyKey: string): Promise<number | null> {
+    const [row] = await this.db.query(`SELECT id FROM webhook_deliveries WHERE workspace_id = $1 AND idempotency_key = $2`, [
+      workspaceId,
+      idempotencyKey,
+    ]);
+    return row?.id ?? null;
+  }
+
+  /**
+   * Takes the next attempt of a due delivery: only one caller's UPDATE matches, so two workers
+   * (or a repeated job) never send the same attempt. The URL and secret are read from the
+   * current settings, so a corrected URL or a rotated secret applies to the remaining retries.
+   */
+  async claim(id: number, o: { leaseSeconds: number; earlySeconds: number }): Promise<ClaimedDelivery | null> {
+    const [rows] = await this.db.query(
+      `UPDATE webhook_deliveries d SET
+         status = 'delivering',
+         attempt_count = d.attempt_count + 1,
+         next_attempt_at = now() + make_interval(secs => $2),
+         url = COALESCE((SELECT s.webhook_url FROM notification_settings s WHERE s.workspace_id = d.workspace_id), d.url)
+        WHERE d.id = $1 AND d.status = 'pending' AND d.attempt_count < d.max_attempts
+          AND d.next_attempt_at <= now() + make_interval(secs => $3)
+       RETURNING d.id, d.workspace_id, d.event, d.idempotency_key, d.url, d.payload, d.attempt_count, d.max_attempts,
+                 (SELECT s.signing_secret FROM notification_settings s WHERE s.workspace_id = d.workspace_id) AS signing_secret,
+                 EXISTS (SELECT 1 FROM notification_settings s WHERE s.workspace_id = d.workspace_id) AS has_settings`,
+      [id, o.leaseSeconds, o.earlySeconds],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Records the outcome of the claimed attempt; `retryInSeconds` makes it due again. Matches only
+   * while this attempt still holds the claim (the sweep may have taken it back).
+   */
+  async record(
+    id: number,
+    attempt: AttemptRecord,
+    o: { status: DeliveryStatus; retryInSeconds: number | null },
+  ): Promise<Date | null | false> {
+    const [rows] = await this.db.query(
+      `UPDATE webhook_deliveries SET
+         status = $3,
+         attempts = attempts || jsonb_build_array($4::jsonb),
+         next_attempt_at = CASE WHEN $5::float8 IS NULL THEN NULL ELSE now() + make_interval(secs => $5::float8) END,
+         completed_at = CASE WHEN $3 = 'pending' THEN NULL ELSE now() END
+        WHERE id = $1 AND status = 'delivering' AND attempt_count = $2
+       RETURNING next_attempt_at`,
+      [id, attempt.attempt, o.status, JSON.stringify(attempt), o.retryInSeconds],
+    );
+    if (!rows.length) return false;
+    return rows[0].next_attempt_at;
+  }
+
+  /**
+   * Deliveries whose job was lost (a restarted in-process queue, a worker that died mid-attempt):
+   * long overdue ones are made due now; a lost attempt is recorded as such and counts.
+   */
+  async recoverStalled(o: { stalledAfterSeconds: number; limit: number }): Promise<RecoveredDelivery[]> {
+    const [rows] = await this.db.query(
+      `WITH stalled AS (
+         SELECT id FROM webhook_deliveries
+          WHERE status IN ('pending', 'delivering') AND next_attempt_at < now() - make_interval(secs => $1)
+          ORDER BY next_attempt_at LIMIT $2
+          FOR UPDATE SKIP LOCKED)
+       UPDATE webhook_deliveries d SET
+         attempts = CASE WHEN d.status = 'delivering'
+           THEN d.attempts || jsonb_build_array(jsonb_build_object(
+                  'attempt', d.attempt_count, 'id', NULL, 'status_code', NULL,
+                  'error', 'the worker stopped before recording the outcome', 'duration_ms', NULL, 'attempted_at', NULL))
+           ELSE d.attempts END,
+         status = CASE WHEN d.status = 'delivering' AND d.attempt_count >= d.max_attempts THEN 'failed' ELSE 'pending' END,
+         completed_at = CASE WHEN d.status = 'delivering' AND d.attempt_count >= d.max_attempts THEN now() END,
+         next_attempt_at = CASE WHEN d.status = 'delivering' AND d.attempt_count >= d.max_attempts THEN NULL ELSE now() END
+         FROM stalled WHERE d.id = stalled.id
+       RETURNING d.id, d.status, d.attempt_count, d.next_attempt_at`,
+      [o.stalledAfterSeconds, o.limit],
+    );
+    return rows;
+  }
+
+  async listForWorkspace(workspaceId: number, limit: number): Promise<DeliveryRow[]> {
+    return this.db.query(
+      `SELECT id, workspace_id, event, idempotency_key, url, status, attempts, attempt_count, max_attempts,
+              next_attempt_at, created_at, completed_at
+         FROM webhook_deliveries WHERE workspace_id = $1 ORDER BY id DESC LIMIT $2`,
+      [workspaceId, limit],
+    );
+  }
+
+  async findById(id: number): Promise<DeliveryRow | null> {
+    const [row] = await this.db.query(`SELECT * FROM webhook_deliveries WHERE id = $1`, [id]);
+    return row ?? null;
+  }
+}

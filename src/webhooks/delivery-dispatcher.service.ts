@@ -1,0 +1,51 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { JobQueue } from '../queue/job-queue';
+import { JOB_BACKOFF_MS, jobIds, QUEUES } from '../queue/queue.constants';
+import { DeliveriesRepository, NewDelivery } from './deliveries.repository';
+
+/** Queue-level retries cover a crashed or failing job (e.g. Postgres briefly down), not HTTP failures. */
+const JOB_ATTEMPTS = 3;
+
+/** Creates logical deliveries and puts their attempts on the webhooks queue. */
+@Injectable()
+export class DeliveryDispatcher {
+  private readonly logger = new Logger('Webhooks');
+
+  constructor(
+    private readonly deliveries: DeliveriesRepository,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /**
+   * The delivery for this idempotency key: created (and queued) now, or the existing one. Only
+   * the caller that created it queues it, so a repeated event never queues a second first attempt.
+   */
+  async dispatch(d: NewDelivery): Promise<{ deliveryId: number; created: boolean }> {
+    const created = await this.deliveries.create(d);
+    if (created === null) {
+      const existing = await this.deliveries.idForKey(d.workspaceId, d.idempotencyKey);
+      if (existing === null) throw new Error(`delivery ${d.idempotencyKey} vanished while being created`);
+      return { deliveryId: existing, created: false };
+    }
+    await this.enqueueAttempt(created, 1, 0);
+    return { deliveryId: created, created: true };
+  }
+
+  /** Creates the delivery inside the caller's transaction; the caller queues it after commit. */
+  createIn(d: NewDelivery, manager: EntityManager): Promise<number | null> {
+    return this.deliveries.create(d, manager);
+  }
+
+  /**
+   * Queues one attempt under its deterministic job id. A queue that is down does not lose the
+   * delivery: the row stays due and the scheduler's sweep queues it again.
+   */
+  async enqueueAttempt(deliveryId: number, attempt: number, delayMs: number, jobId = jobIds.webhook(deliveryId, attempt)): Promise<void> {
+    try {
+      await this.jobs.enqueue(QUEUES.webhooks, { deliveryId }, { jobId, delayMs, attempts: JOB_ATTEMPTS, backoffMs: JOB_BACKOFF_MS });
+    } catch (err) {
+      this.logger.warn(`could not queue delivery ${deliveryId} attempt ${attempt}: ${(err as Error).message}; the sweep will retry`);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { SEVERITIES, type Severity } from '../../common/severity';
+import { NOTIFICATION_DIGEST_PERIODS, type NotificationDigestPeriod } from '../digest-window';
+import { NOTIFICATION_MODES, type NotificationMode } from '../notification-settings.repository';
+
+const toIntIfNumeric = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+
+/** PUT replaces the settings; omitted fields take their defaults, except the write-only secret. */
+export class PutNotificationSettingsDto {
+  @ApiProperty({
+    example: 'https://hooks.example.com/rivalwatch',
+    description: 'https, on a public address (unless the server allows private targets)',
+    maxLength: 2048,
+  })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(2048)
+  webhook_url: string;
+
+  @ApiPropertyOptional({
+    example: 'whsec_8d0f6f5e2a4b4c1f9e3a',
+    nullable: true,
+    type: String,
+    writeOnly: true,
+    minLength: 16,
+    maxLength: 256,
+    description: 'HMAC key for X-Service-Signature. Write-only: omit it to keep the current secret, null removes it.',
+  })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsString()
+  @Length(16, 256)
+  signing_secret?: string | null;
+
+  @ApiPropertyOptional({
+    enum: NOTIFICATION_MODES,
+    default: 'realtime',
+    description: 'realtime: one change.detected per change at or above realtime_min_severity; digest: one digest.ready per window',
+  })
+  @IsOptional()
+  @IsIn(NOTIFICATION_MODES)
+  mode?: NotificationMode;
+
+  @ApiPropertyOptional({ enum: SEVERITIES, default: 'medium' })
+  @IsOptional()
+  @IsIn(SEVERITIES)
+  realtime_min_severity?: Severity;
+
+  @ApiPropertyOptional({
+    enum: NOTIFICATION_DIGEST_PERIODS,
+    default: '1d',
+    description: '1d: a window closes every day at digest_hour_utc; 7d: every Monday at digest_hour_utc',
+  })
+  @IsOptional()
+  @IsIn(NOTIFICATION_DIGEST_PERIODS)
+  digest_period?: NotificationDigestPeriod;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 23, default: 9, example: 9 })
+  @IsOptional()
+  @Transform(toIntIfNumeric)
+  @IsInt()
+  @Min(0)
+  @Max(23)
+  digest_hour_utc?: number;
+}
+
+export class DeliveryListQuery {
+  @ApiPropertyOptional({ example: 25, minimum: 1, maximum: 100, default: 25 })
+  @IsOptional()
+  @Transform(toIntIfNumeric)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+}

@@ -1,0 +1,66 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { DELIVERY_STATUSES, type AttemptRecord, type DeliveryRow } from '../deliveries.repository';
+import { WEBHOOK_EVENTS } from '../envelope';
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export class WebhookAttemptDto {
+  @ApiProperty({ example: 1 }) attempt: number;
+  @ApiProperty({ example: 'wh_9b2f4c1e0a7d3e5f6a8b9c0d', nullable: true, type: String, description: 'the envelope id sent; null if the attempt was lost' })
+  id: string | null;
+  @ApiProperty({ example: 503, nullable: true, type: Number, description: 'null when no HTTP answer came' }) status_code: number | null;
+  @ApiProperty({ example: null, nullable: true, type: String, description: 'network error or time-out' }) error: string | null;
+  @ApiProperty({ example: 84, nullable: true, type: Number }) duration_ms: number | null;
+  @ApiProperty({ example: '2026-11-22T09:00:04.000Z', nullable: true, type: String }) attempted_at: string | null;
+}
+
+export class WebhookDeliveryDto {
+  @ApiProperty({ example: 812 }) id: number;
+  @ApiProperty({ enum: WEBHOOK_EVENTS, example: 'change.detected' }) event: string;
+  @ApiProperty({ example: 'change:501' }) idempotency_key: string;
+  @ApiProperty({ example: 'https://hooks.example.com/rivalwatch' }) url: string;
+  @ApiProperty({
+    enum: DELIVERY_STATUSES,
+    example: 'pending',
+    description: 'pending (waiting for its first attempt or a retry), delivering, succeeded, failed (attempts exhausted), gone (the receiver answered 410)',
+  })
+  status: string;
+  @ApiProperty({ example: 2 }) attempt_count: number;
+  @ApiProperty({ example: 6, description: 'the first attempt plus up to five retries; a test ping has one' }) max_attempts: number;
+  @ApiProperty({ example: '2026-11-22T09:01:04.000Z', nullable: true, type: String }) next_attempt_at: string | null;
+  @ApiProperty({ example: '2026-11-22T09:00:03.000Z' }) created_at: string;
+  @ApiProperty({ example: null, nullable: true, type: String }) completed_at: string | null;
+  @ApiProperty({ type: [WebhookAttemptDto], description: 'oldest first' }) attempts: WebhookAttemptDto[];
+}
+
+export class WebhookDeliveryListResponse {
+  @ApiProperty({ type: [WebhookDeliveryDto], description: 'most recent first' }) webhook_deliveries: WebhookDeliveryDto[];
+}
+
+function toAttempt(a: AttemptRecord): WebhookAttemptDto {
+  return {
+    attempt: a.attempt,
+    id: a.id ?? null,
+    status_code: a.status_code ?? null,
+    error: a.error ?? null,
+    duration_ms: a.duration_ms ?? null,
+    attempted_at: a.attempted_at ?? null,
+  };
+}
+
+export function toWebhookDelivery(row: DeliveryRow): WebhookDeliveryDto {
+  return {
+    id: row.id,
+    event: row.event,
+    idempotency_key: row.idempotency_key,
+    url: row.url,
+    status: row.status,
+    attempt_count: row.attempt_count,
+    max_attempts: row.max_attempts,
+    // While delivering, next_attempt_at holds the claim's lease, which is no attempt time.
+    next_attempt_at: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+    created_at: new Date(row.created_at).toISOString(),
+    completed_at: iso(row.completed_at),
+    attempts: (row.attempts ?? []).map(toAttempt),
+  };
+}

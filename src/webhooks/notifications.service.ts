@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { severityRank } from '../common/severity';
+import { toChangeDetectedData } from './change-event';
+import { ChangeEventsRepository } from './change-events.repository';
+import { DeliveryDispatcher } from './delivery-dispatcher.service';
+import { DigestBufferRepository } from './digest-buffer.repository';
+import { changeIdempotencyKey } from './envelope';
+import { NotificationSettingsRepository } from './notification-settings.repository';
+import { EVENT_MAX_ATTEMPTS } from './retry-policy';
+
+export type ChangeRoute =
+  | { route: 'realtime'; deliveryId: number; created: boolean }
+  | { route: 'buffered' }
+  | { route: 'skipped'; reason: 'no_settings' | 'below_min_severity' | 'change_missing' };
+
+/** Routes a recorded change (DESIGN §4.4): a realtime change.detected delivery, or the digest buffer. */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    private readonly changes: ChangeEventsRepository,
+    private readonly settings: NotificationSettingsRepository,
+    private readonly buffer: DigestBufferRepository,
+    private readonly dispatcher: DeliveryDispatcher,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Safe to call more than once for a change: it is delivered or buffered once. */
+  async changeDetected(changeId: number): Promise<ChangeRoute> {
+    const change = await this.changes.load(changeId);
+    if (!change) return { route: 'skipped', reason: 'change_missing' };
+    const settings = await this.settings.find(change.workspace_id);
+    if (!settings) return { route: 'skipped', reason: 'no_settings' };
+    if (settings.mode === 'digest') {
+      await this.buffer.add(change.workspace_id, change.id);
+      return { route: 'buffered' };
+    }
+    if (severityRank(change.severity) < severityRank(settings.realtime_min_severity)) {
+      return { route: 'skipped', reason: 'below_min_severity' };
+    }
+    const { deliveryId, created } = await this.dispatcher.dispatch({
+      workspaceId: change.workspace_id,
+      event: 'change.detected',
+      idempotencyKey: changeIdempotencyKey(change.id),
+      url: settings.webhook_url,
+      payload: toChangeDetectedData(change, this.config.publicBaseUrl),
+      maxAttempts: EVENT_MAX_ATTEMPTS,
+    });
+    return { route: 'realtime', deliveryId, created };
+  }
+}

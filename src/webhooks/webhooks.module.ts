@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { TargetUrlValidator } from '../common/target-url';
+import { DigestModule } from '../digest/digest.module';
+import { ChangeEventsRepository } from './change-events.repository';
+import { DeliveriesRepository } from './deliveries.repository';
+import { DeliveryAttempts } from './delivery-attempts.service';
+import { DeliveryDispatcher } from './delivery-dispatcher.service';
+import { DigestBufferRepository } from './digest-buffer.repository';
+import { DigestFlushService } from './digest-flush.service';
+import { WebhookProcessor } from './jobs/webhook.processor';
+import { NotificationSettingsController } from './notification-settings.controller';
+import { NotificationSettingsRepository } from './notification-settings.repository';
+import { NotificationSettingsService } from './notification-settings.service';
+import { NotificationsService } from './notifications.service';
+import { WebhookSender } from './webhook-sender';
+
+/** Notification settings, change routing, digest flushes and signed webhook deliveries. */
+@Module({
+  controllers: [NotificationSettingsController],
+  exports: [DeliveryAttempts, DigestFlushService, NotificationsService, WebhookProcessor],
+  imports: [DigestModule],
+  providers: [
+    ChangeEventsRepository,
+    DeliveriesRepository,
+    DeliveryAttempts,
+    DeliveryDispatcher,
+    DigestBufferRepository,
+    DigestFlushService,
+    NotificationSettingsRepository,
+    NotificationSettingsService,
+    NotificationsService,
+    TargetUrlValidator,
+    WebhookProcessor,
+    WebhookSender,
+  ],
+})
+export class WebhooksModule {}

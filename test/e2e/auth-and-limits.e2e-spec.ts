@@ -1,0 +1,180 @@
+import request from 'supertest';
+import { AccountsService } from '../../src/accounts/accounts.service';
+import { agentFor, count, createReplica, ensureWindowHas, expectError, ISO_DATE, setChecksUsed } from '../support/factories';
+import { createSession, createTestApp, TestApp } from '../support/test-app';
+
+function rateHeaders(res: request.Response): { limit: number; remaining: number; reset: number } {
+  const limit = res.headers['x-ratelimit-limit'];
+  const remaining = res.headers['x-ratelimit-remaining'];
+  const reset = res.headers['x-ratelimit-reset'];
+  for (const [name, value] of [['limit', limit], ['remaining', remaining], ['reset', reset]]) {
+    if (typeof value !== 'string' || !/^\d+$/.test(value)) {
+      throw new Error(`X-RateLimit-${name} missing or not an integer on ${res.status}: ${value}`);
+    }
+  }
+  return { limit: Number(limit), remaining: Number(remaining), reset: Number(reset) };
+}
+
+describe('authentication and rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ROLE: 'api' });
+  });
+  afterAll(() => t.close());
+
+  const server = () => t.app.getHttpServer();
+
+  describe('authentication', () => {
+    it.each([
+      ['no Authorization header', undefined],
+      ['an empty bearer', 'Bearer '],
+      ['an unknown key', 'Bearer rw_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+      ['another scheme', 'Basic dXNlcjpwYXNz'],
+      ['a key with trailing garbage', 'Bearer rw_live_abc def'],
+    ])('answers 401 unauthorized JSON for %s', async (_label, header) => {
+      let req = request(server()).get('/v1/workspaces');
+      if (header !== undefined) req = req.set('Authorization', header);
+      const res = await req;
+      expectError(res, 401, 'unauthorized');
+      expect(res.body).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+    });
+
+    it('answers 401 before reading a body or routing', async () => {
+      expectError(await request(server()).post('/v1/workspaces').set('Content-Type', 'application/json').send('{bad json'), 401, 'unauthorized');
+      expectError(await request(server()).get('/v1/no-such-route'), 401, 'unauthorized');
+      expectError(await request(server()).delete('/v1/competitors/1'), 401, 'unauthorized');
+    });
+
+    it('answers 401 for a revoked key while another key of the account keeps working', async () => {
+      const s = await createSession(t);
+      const accounts = t.app.get(AccountsService);
+      const second = await accounts.createKey(s.accountId);
+      await s.get('/workspaces').expect(200);
+      const [first] = await t.db.query(`SELECT id FROM api_keys WHERE account_id = $1 ORDER BY id LIMIT 1`, [s.accountId]);
+      await accounts.revokeKey(first.id);
+      expectError(await s.get('/workspaces'), 401, 'unauthorized');
+      await agentFor(t.app, second.apiKey).get('/workspaces').expect(200);
+    });
+
+    it('accepts the scheme in any case', async () => {
+      const s = await createSession(t);
+      await request(server()).get('/v1/account').set('Authorization', `bearer ${s.apiKey}`).expect(200);
+    });
+  });
+
+  describe('GET /account', () => {
+    it('describes the plan, its limits and this month’s usage', async () => {
+      const s = await createSession(t, 'starter', 'Acme Marketing');
+      await setChecksUsed(t.db, s.accountId, 12);
+      const now = new Date();
+      const res = await s.get('/account').expect(200);
+      expect(res.body).toEqual({
+        account: {
+          id: s.accountId,
+          name: 'Acme Marketing',
+          plan: 'starter',
+          limits: { requests_per_minute: 600, checks_per_month: 2000, workspaces: 3, monitors: 25, min_cadence: 'six_hourly' },
+          usage: {
+            checks_used: 12,
+            checks_remaining: 1988,
+            period_start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
+            period_end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+          },
+          created_at: expect.stringMatching(ISO_DATE),
+        },
+      });
+    });
+
+    it.each([
+      ['trial', 60, 100, 1, 3, 'daily'],
+      ['growth', 900, 5000, 5, 50, 'six_hourly'],
+      ['pro', 1200, 10000, 10, 100, 'hourly'],
+    ])('shows the %s plan limits', async (plan, rpm, checks, workspaces, monitors, cadence) => {
+      const s = await createSession(t, plan);
+      const res = await s.get('/account').expect(200);
+      expect(res.body.account.limits).toEqual({ requests_per_minute: rpm, checks_per_month: checks, workspaces, monitors, min_cadence: cadence });
+      expect(res.body.account.usage).toMatchObject({ checks_used: 0, checks_remaining: checks });
+      expect(rateHeaders(res).limit).toBe(rpm);
+    });
+  });
+
+  describe('rate-limit headers', () => {
+    it('sends the three X-RateLimit-* headers on success, counting down within the window', async () => {
+      await ensureWindowHas(5);
+      const s = await createSession(t);
+      const a = rateHeaders(await s.get('/workspaces').expect(200));
+      const b = rateHeaders(await s.get('/account').expect(200));
+      const nowSeconds = Math.floor(Date.now() / 1000);
+      expect(a.limit).toBe(1200);
+      expect(a.remaining).toBe(1199);
+      expect(b.remaining).toBe(1198);
+      expect(b.reset).toBe(a.reset);
+      expect(a.reset % 60).toBe(0);
+      expect(a.reset).toBeGreaterThan(nowSeconds);
+      expect(a.reset).toBeLessThanOrEqual(nowSeconds + 60);
+    });
+
+    it('sends them on error responses of authenticated requests too', async () => {
+      await ensureWindowHas(5);
+      const s = await createSession(t);
+      const responses = [
+        await s.get('/workspaces/999999'),
+        await s.get('/no-such-route'),
+        await s.post('/workspaces', { name: '' }),
+        await request(server()).post('/v1/workspaces').set('Authorization', `Bearer ${s.apiKey}`).set('Content-Type', 'application/json').send('{"name": '),
+        await request(server()).post('/v1/workspaces').set('Authorization', `Bearer ${s.apiKey}`).set('Content-Type', 'application/json').send(`{"name":"${'x'.repeat(1_100_000)}"}`),
+        await s.get('/changes?workspace_id=1&limit=0'),
+        await s.get('/monitors'),
+      ];
+      expect(responses.map((r) => r.status)).toEqual([404, 404, 422, 400, 413, 400, 422]);
+      responses.forEach((res, i) => {
+        const h = rateHeaders(res);
+        expect(h.limit).toBe(1200);
+        expect(h.remaining).toBe(1199 - i);
+      });
+    });
+  });
+
+  describe('rate limiting', () => {
+    it('answers the 61st request of a trial key within a minute with 429 rate_limited and Retry-After', async () => {
+      await ensureWindowHas(5);
+      const s = await createSession(t, 'trial');
+      for (let i = 1; i <= 60; i++) {
+        const res = await s.get('/account');
+        expect([i, res.status]).toEqual([i, 200]);
+        expect(rateHeaders(res).remaining).toBe(60 - i);
+      }
+      const res = await s.post('/workspaces', { name: 'Over the limit' });
+      expectError(res, 429, 'rate_limited');
+      const h = rateHeaders(res);
+      expect(h).toMatchObject({ limit: 60, remaining: 0 });
+      const retryAfter = Number(res.headers['retry-after']);
+      expect(Number.isInteger(retryAfter)).toBe(true);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(Math.abs(h.reset - Math.floor(Date.now() / 1000) - retryAfter)).toBeLessThanOrEqual(1);
+      // The refused request did nothing.
+      expect(await count(t.db, `workspaces WHERE account_id = $1`, [s.accountId])).toBe(0);
+      // Limits are per key: a second key of the same account is not limited.
+      const other = await t.app.get(AccountsService).createKey(s.accountId);
+      await agentFor(t.app, other.apiKey).get('/account').expect(200);
+    });
+
+    it('shares one count between two API instances on the same Redis prefix', async () => {
+      const replica = await createReplica(t);
+      try {
+        await ensureWindowHas(5);
+        const s = await createSession(t, 'trial');
+        const there = replica.agent(s.apiKey);
+        for (let i = 1; i <= 60; i++) {
+          const res = i % 2 ? await s.get('/workspaces') : await there.get('/workspaces');
+          expect([i, res.status, rateHeaders(res).remaining]).toEqual([i, 200, 60 - i]);
+        }
+        expectError(await there.get('/workspaces'), 429, 'rate_limited');
+        expectError(await s.get('/workspaces'), 429, 'rate_limited');
+      } finally {
+        await replica.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import request from 'supertest';
+import { AccountsService } from '../../src/accounts/accounts.service';
+import { count } from '../support/factories';
+import { createTestApp, TestApp } from '../support/test-app';
+
+const ROOT = resolve(__dirname, '..', '..');
+const CLI_TIMEOUT_MS = 60_000;
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+describe('CLI (npm run --silent cli -- …)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ROLE: 'api' });
+  });
+  afterAll(() => t.close());
+
+  /** Runs the documented command against the test app's database and Redis prefix. */
+  function cli(...args: string[]): Promise<CliResult> {
+    const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'error' };
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'DATA_DIR']) delete env[name];
+    if (t.config.databaseUrl) env.DATABASE_URL = t.config.databaseUrl;
+    if (t.config.redisUrl) env.REDIS_URL = t.config.redisUrl;
+    env.REDIS_PREFIX = t.config.redisPrefix;
+    if (!t.config.databaseUrl) env.DATA_DIR = t.config.dataDir;
+    return new Promise((done, fail) => {
+      const child = spawn('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c) => (stdout += c));
+      child.stderr.on('data', (c) => (stderr += c));
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        fail(new Error(`cli ${args.join(' ')} timed out:\n${stdout}\n${stderr}`));
+      }, CLI_TIMEOUT_MS);
+      child.once('error', fail);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        done({ code, stdout, stderr });
+      });
+    });
+  }
+
+  const get = (apiKey: string, path: string) => request(t.app.getHttpServer()).get(`/v1${path}`).set('Authorization', `Bearer ${apiKey}`);
+
+  /** The server caches keys for up to 2 s; wait (bounded) until it sees the CLI's change. */
+  async function eventually(check: () => Promise<boolean>, timeoutMs = 6000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  it(
+    'creates an account whose key works, then revokes the key and changes the plan',
+    async () => {
+      const created = await cli('accounts:create', '--name', 'CLI Corp', '--plan', 'trial');
+      expect(created.code).toBe(0);
+      expect(created.stdout.endsWith('\n')).toBe(true);
+      expect(created.stdout.trim().split('\n')).toHaveLength(1);
+      const out = JSON.parse(created.stdout);
+      expect(out).toEqual({ account: { id: expect.any(Number), name: 'CLI Corp', plan: 'trial' }, api_key: expect.stringMatching(/^rw_live_\S{20,}$/) });
+      const accountId: number = out.account.id;
+
+      const account = await get(out.api_key, '/account').expect(200);
+      expect(account.body.account).toMatchObject({ id: accountId, name: 'CLI Corp', plan: 'trial' });
+      expect(account.headers['x-ratelimit-limit']).toBe('60');
+
+      // A second key (made in process) must survive the revocation of the first.
+      const second = await t.app.get(AccountsService).createKey(accountId);
+      const [{ id: keyId }] = await t.db.query(`SELECT id FROM api_keys WHERE account_id = $1 ORDER BY id LIMIT 1`, [accountId]);
+      const [revoked, plan] = await Promise.all([
+        cli('keys:revoke', '--key', String(keyId)),
+        cli('accounts:set-plan', '--account', String(accountId), '--plan', 'pro'),
+      ]);
+      expect(revoked.code).toBe(0);
+      expect(JSON.parse(revoked.stdout)).toEqual({ revoked: true, key: { id: keyId } });
+      expect(plan.code).toBe(0);
+      expect(JSON.parse(plan.stdout)).toEqual({ account: { id: accountId, name: 'CLI Corp', plan: 'pro' } });
+
+      await eventually(async () => (await get(out.api_key, '/workspaces')).status === 401);
+      const denied = await get(out.api_key, '/workspaces');
+      expect(denied.body).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+      await eventually(async () => (await get(second.apiKey, '/account')).body.account?.plan === 'pro');
+      expect((await get(second.apiKey, '/account').expect(200)).headers['x-ratelimit-limit']).toBe('1200');
+    },
+    3 * CLI_TIMEOUT_MS,
+  );
+
+  it(
+    'fails with a non-zero exit and a message on stderr, printing nothing on stdout',
+    async () => {
+      const before = await count(t.db, 'accounts');
+      const [badPlan, noName, unknownCommand] = await Promise.all([
+        cli('accounts:create', '--name', 'Nope', '--plan', 'platinum'),
+        cli('accounts:create', '--plan', 'trial'),
+        cli('accounts:delete', '--account', '1'),
+      ]);
+      for (const [result, message] of [
+        [badPlan, /unknown plan "platinum"/],
+        [noName, /--name is required/],
+        [unknownCommand, /usage:/],
+      ] as const) {
+        expect(result.code).not.toBe(0);
+        expect(result.code).not.toBeNull();
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toMatch(message);
+      }
+      expect(await count(t.db, 'accounts')).toBe(before);
+    },
+    2 * CLI_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,115 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '..', '..');
+const START_TIMEOUT_MS = 90_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/** The real entrypoint, as `npm start` runs it, with no DATABASE_URL or REDIS_URL. */
+function startServer(dataDir: string, port: number): Server {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'ROLE']) delete env[name];
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout!.on('data', (chunk) => (text += chunk));
+  child.stderr!.on('data', (chunk) => (text += chunk));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  return { child, output: () => text, exited };
+}
+
+async function waitFor<T>(what: string, server: Server, probe: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void server.exited.then(() => (exited = true));
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (exited) throw new Error(`server exited before ${what}:\n${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stop(server: Server | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
+  let dataDir: string;
+  let first: Server | undefined;
+  let second: Server | undefined;
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'rw-embedded-'));
+  });
+  afterAll(async () => {
+    await Promise.all([stop(first), stop(second)]);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(
+    'starts on PGlite, prints the first API key, serves it, and refuses a second process on the same data',
+    async () => {
+      const port = await freePort();
+      first = startServer(dataDir, port);
+      const apiKey = await waitFor('the first API key', first, () => /API key, shown once:\s+(rw_live_\S+)/.exec(first!.output())?.[1], START_TIMEOUT_MS);
+      expect(first.output()).toMatch(/embedded Postgres/i);
+
+      const res = await fetch(`http://127.0.0.1:${port}/v1/workspaces`, { headers: { Authorization: `Bearer ${apiKey}` } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ workspaces: [] });
+      expect(res.headers.get('x-ratelimit-limit')).toBe('1200');
+      const created = await fetch(`http://127.0.0.1:${port}/v1/workspaces`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Embedded' }),
+      });
+      expect(created.status).toBe(201);
+      const denied = await fetch(`http://127.0.0.1:${port}/v1/workspaces`);
+      expect(denied.status).toBe(401);
+
+      second = startServer(dataDir, await freePort());
+      const code = await Promise.race([
+        second.exited,
+        new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), START_TIMEOUT_MS).unref()),
+      ]);
+      expect(code).not.toBe('timeout');
+      expect(code).not.toBe(0);
+      expect(second.output()).toMatch(/one process only/);
+      expect(second.output()).not.toMatch(/API key, shown once/);
+
+      // The first process is unharmed and still serves.
+      const again = await fetch(`http://127.0.0.1:${port}/v1/workspaces`, { headers: { Authorization: `Bearer ${apiKey}` } });
+      expect(again.status).toBe(200);
+      expect(((await again.json()) as { workspaces: { name: string }[] }).workspaces.map((w) => w.name)).toEqual(['Embedded']);
+    },
+    3 * START_TIMEOUT_MS,
+  );
+});

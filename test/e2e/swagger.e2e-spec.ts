@@ -1,0 +1,120 @@
+import request from 'supertest';
+import { ErrorCode } from '../../src/common/errors';
+import { createTestApp, TestApp } from '../support/test-app';
+
+interface Operation {
+  requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+  responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
+  parameters?: { name: string; in: string }[];
+  security?: unknown[];
+}
+interface OpenApi {
+  openapi: string;
+  info: { title: string; version: string };
+  servers: { url: string }[];
+  security?: Record<string, string[]>[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { properties?: Record<string, { enum?: string[]; $ref?: string }> }>; securitySchemes: Record<string, { type: string; scheme?: string }> };
+}
+
+/** Every endpoint of the specification that the foundation serves, with the body it reads and its success status. */
+const ENDPOINTS: [method: string, path: string, body: boolean, success: number][] = [
+  ['get', '/workspaces', false, 200],
+  ['post', '/workspaces', true, 201],
+  ['get', '/workspaces/{}', false, 200],
+  ['post', '/workspaces/{}/refresh', true, 202],
+  ['get', '/workspaces/{}/competitors', false, 200],
+  ['post', '/workspaces/{}/competitors', true, 202],
+  ['get', '/competitors/{}', false, 200],
+  ['patch', '/competitors/{}', true, 200],
+  ['delete', '/competitors/{}', false, 200],
+  ['get', '/competitors/{}/discovery_status', false, 200],
+  ['post', '/competitors/{}/notes', true, 201],
+  ['get', '/monitors', false, 200],
+  ['post', '/monitors', true, 201],
+  ['get', '/monitors/{}', false, 200],
+  ['patch', '/monitors/{}', true, 200],
+  ['delete', '/monitors/{}', false, 200],
+  ['post', '/monitors/{}/check', false, 202],
+  ['get', '/changes', false, 200],
+  ['get', '/changes/{}', false, 200],
+  ['patch', '/changes/{}', true, 200],
+  ['get', '/account', false, 200],
+];
+
+describe('OpenAPI document and Swagger UI', () => {
+  let t: TestApp;
+  let doc: OpenApi;
+  beforeAll(async () => {
+    t = await createTestApp({ ROLE: 'api' });
+    const res = await request(t.app.getHttpServer()).get('/docs-json').expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    doc = res.body;
+  });
+  afterAll(() => t.close());
+
+  const operation = (method: string, path: string): Operation | undefined => {
+    const found = Object.entries(doc.paths).find(([p]) => p.replace(/\{[^}]+\}/g, '{}') === path);
+    return found?.[1][method];
+  };
+  const refName = (ref: string | undefined) => ref?.replace('#/components/schemas/', '');
+
+  it('serves the JSON document without an API key: version 1.0, a /v1 server, bearer security', () => {
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: '1.0' });
+    expect(doc.servers.length).toBeGreaterThan(0);
+    for (const server of doc.servers) expect(server.url).toMatch(/\/v1$/);
+    const schemes = Object.entries(doc.components.securitySchemes).filter(([, s]) => s.type === 'http' && s.scheme === 'bearer');
+    expect(schemes).toHaveLength(1);
+    expect(doc.security).toEqual([{ [schemes[0][0]]: [] }]);
+  });
+
+  it('keeps paths relative to the /v1 server URL', () => {
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/v1'))).toBe(false);
+  });
+
+  it.each(ENDPOINTS)('documents %s %s with its request, response and error schemas', (method, path, body, success) => {
+    const op = operation(method, path);
+    expect(op).toBeDefined();
+    if (body) {
+      const schema = op!.requestBody?.content['application/json']?.schema;
+      expect(doc.components.schemas[refName(schema?.$ref)!]).toBeDefined();
+    } else {
+      expect(op!.requestBody).toBeUndefined();
+    }
+    const ok = op!.responses[String(success)]?.content?.['application/json']?.schema;
+    expect(doc.components.schemas[refName(ok?.$ref)!]).toBeDefined();
+    const errors = [401, 429, ...(path.includes('{}') ? [404] : []), ...(body ? [422] : [])];
+    for (const status of errors) {
+      const schema = op!.responses[String(status)]?.content?.['application/json']?.schema;
+      expect([status, refName(schema?.$ref)]).toEqual([status, 'ErrorResponse']);
+    }
+    for (const param of (path.match(/\{\}/g) ?? []).keys()) {
+      expect(op!.parameters?.filter((p) => p.in === 'path')[param]).toBeDefined();
+    }
+  });
+
+  it('documents the feed query parameters and include tokens', () => {
+    const feed = operation('get', '/changes')!;
+    expect(feed.parameters!.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(
+      ['after', 'competitor_id', 'limit', 'min_severity', 'monitor_type', 'review_status', 'since', 'workspace_id'].sort(),
+    );
+    expect(operation('get', '/changes/{}')!.parameters!.map((p) => p.name)).toContain('include');
+    expect(operation('get', '/monitors/{}')!.parameters!.map((p) => p.name)).toContain('include');
+    expect(operation('post', '/workspaces/{}/competitors')!.responses).toHaveProperty('409');
+    expect(operation('post', '/workspaces/{}/competitors')!.responses).toHaveProperty('200');
+  });
+
+  it('describes the error envelope with every error code', () => {
+    const envelope = doc.components.schemas.ErrorResponse;
+    const inner = doc.components.schemas[refName(envelope.properties!.error.$ref)!];
+    expect(inner.properties!.code.enum!.sort()).toEqual(Object.values(ErrorCode).sort());
+    expect(Object.keys(inner.properties!)).toEqual(expect.arrayContaining(['code', 'message', 'details', 'active_competitor_id', 'resource', 'limit']));
+  });
+
+  it('serves the Swagger UI as HTML without an API key', async () => {
+    const res = await request(t.app.getHttpServer()).get('/docs').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toMatch(/swagger-ui/i);
+  });
+});
