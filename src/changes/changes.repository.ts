@@ -97,7 +97,11 @@ const LIST_COLUMNS = `c.id, c.competitor_id, comp.name AS competitor, comp.logo_
 export class ChangesRepository {
   constructor(private readonly db: DataSource) {}
 
-  /** Newest first by (created_at, id); the cursor row anchors the page, so inserts never shift it. */
+  /**
+   * Newest first by (created_at, id); the cursor row anchors the page, so inserts never shift it.
+   * With a cursor, the anchor is read in the same statement (in SQL, keeping its microseconds):
+   * no row at all means the anchor is not in this workspace (null), a row of nulls an empty page.
+   */
   async feed(filter: FeedFilter): Promise<ChangeListRow[] | null> {
     const where = ['c.workspace_id = $1'];
     const params: unknown[] = [filter.workspaceId];
@@ -112,47 +116,56 @@ export class ChangesRepository {
     }
     if (filter.since) add((p) => `c.created_at >= ${p}`, filter.since);
     if (filter.monitorType) add((p) => `c.monitor_type = ${p}`, filter.monitorType);
-    if (filter.afterId !== undefined) {
-      const [anchor] = await this.db.query(`SELECT 1 FROM changes WHERE id = $1 AND workspace_id = $2`, [
-        filter.afterId,
-        filter.workspaceId,
-      ]);
-      if (!anchor) return null;
-      // The anchor's created_at is read in SQL: through a JS Date it would lose its microseconds
-      // and the page would skip changes from the same millisecond.
-      params.push(filter.afterId);
-      const p = `$${params.length}`;
-      where.push(`(c.created_at, c.id) < ((SELECT a.created_at FROM changes a WHERE a.id = ${p}), ${p})`);
+    if (filter.afterId === undefined) {
+      params.push(filter.limit);
+      return this.db.query(
+        `SELECT ${LIST_COLUMNS} FROM changes c JOIN competitors comp ON comp.id = c.competitor_id
+          WHERE ${where.join(' AND ')}
+          ORDER BY c.created_at DESC, c.id DESC LIMIT $${params.length}`,
+        params,
+      );
     }
-    params.push(filter.limit);
-    return this.db.query(
-      `SELECT ${LIST_COLUMNS} FROM changes c JOIN competitors comp ON comp.id = c.competitor_id
-        WHERE ${where.join(' AND ')}
-        ORDER BY c.created_at DESC, c.id DESC LIMIT $${params.length}`,
+    params.push(filter.afterId, filter.limit);
+    const [after, limit] = [`$${params.length - 1}`, `$${params.length}`];
+    const rows: (ChangeListRow | { id: null })[] = await this.db.query(
+      `SELECT page.* FROM (SELECT a.created_at, a.id FROM changes a WHERE a.id = ${after} AND a.workspace_id = $1) anchor
+         LEFT JOIN LATERAL (
+           SELECT ${LIST_COLUMNS} FROM changes c JOIN competitors comp ON comp.id = c.competitor_id
+            WHERE ${where.join(' AND ')} AND (c.created_at, c.id) < (anchor.created_at, anchor.id)
+            ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit}) page ON true`,
       params,
     );
+    if (!rows.length) return null;
+    return rows.filter((row): row is ChangeListRow => row.id !== null);
   }
 
-  /** Review counts of the workspace (and competitor / surface when given) from the trigger-kept table. */
-  async counts(filter: { workspaceId: number; competitorId?: number; monitorType?: string }): Promise<FeedCounts> {
-    const params: unknown[] = [filter.workspaceId];
-    let where = 'workspace_id = $1 AND count > 0';
+  /**
+   * Review counts from the trigger-kept table, for the workspace (and competitor / surface when
+   * given). Null when the workspace is not the account's: the feed's scope check rides along.
+   */
+  async counts(filter: { accountId: number; workspaceId: number; competitorId?: number; monitorType?: string }): Promise<FeedCounts | null> {
+    const params: unknown[] = [filter.workspaceId, filter.accountId];
+    let on = 'cc.workspace_id = w.id AND cc.count > 0';
     if (filter.competitorId !== undefined) {
       params.push(filter.competitorId);
-      where += ` AND competitor_id = $${params.length}`;
+      on += ` AND cc.competitor_id = $${params.length}`;
     }
     if (filter.monitorType) {
       params.push(filter.monitorType);
-      where += ` AND monitor_type = $${params.length}`;
+      on += ` AND cc.monitor_type = $${params.length}`;
     }
-    const rows: { review_status: ReviewStatus; n: number; max_rank: number }[] = await this.db.query(
-      `SELECT review_status, sum(count)::int AS n, max(severity_rank)::int AS max_rank
-         FROM change_counts WHERE ${where} GROUP BY review_status`,
+    const rows: { review_status: ReviewStatus | null; n: number; max_rank: number }[] = await this.db.query(
+      `SELECT cc.review_status, sum(cc.count)::int AS n, max(cc.severity_rank)::int AS max_rank
+         FROM workspaces w LEFT JOIN change_counts cc ON ${on}
+        WHERE w.id = $1 AND w.account_id = $2
+        GROUP BY cc.review_status`,
       params,
     );
+    if (!rows.length) return null;
     const counts: Record<ReviewStatus, number> = { unreviewed: 0, acknowledged: 0, dismissed: 0 };
     let maxRank: number | null = null;
     for (const row of rows) {
+      if (row.review_status === null) continue;
       counts[row.review_status] = row.n;
       if (row.review_status === 'unreviewed') maxRank = row.max_rank;
     }

@@ -6,6 +6,7 @@ export interface AppConfig {
   port: number;
   role: Role;
   databaseUrl: string | null;
+  databasePoolSize: number;
   redisUrl: string | null;
   /** Prefix for Redis keys and BullMQ queues, so test files and tenants do not collide. */
   redisPrefix: string;
@@ -81,6 +82,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     role: oneOf(env, 'ROLE', ROLES, 'all'),
     databaseUrl: urlVar(env, 'DATABASE_URL'),
+    databasePoolSize: intVar(env, 'DATABASE_POOL_SIZE', 20, 1),
     redisUrl: urlVar(env, 'REDIS_URL'),
     redisPrefix: env.REDIS_PREFIX || 'rw',
     publicBaseUrl: (urlVar(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}/v1`).replace(/\/+$/, ''),

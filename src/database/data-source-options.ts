@@ -26,7 +26,8 @@ export function dataSourceOptions(target: ConnectionTarget): DataSourceOptions {
     logging: ['error'],
     extra: {
       max: target.poolSize ?? 20,
-      connectionTimeoutMillis: 5000,
+      // Waiting for a pooled connection under load is normal; failing fast would fail checks.
+      connectionTimeoutMillis: 30000,
       idleTimeoutMillis: 30000,
     },
   };

@@ -9,7 +9,7 @@ const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
 async function openDataSource(config: AppConfig, embedded: EmbeddedPostgres | null): Promise<DataSource> {
   const options = embedded
     ? dataSourceOptions({ socketDir: embedded.socketDir, port: embedded.port, poolSize: 1 })
-    : dataSourceOptions({ url: config.databaseUrl! });
+    : dataSourceOptions({ url: config.databaseUrl!, poolSize: config.databasePoolSize });
   const dataSource = new DataSource(options);
   await dataSource.initialize();
   const applied = await dataSource.runMigrations({ transaction: 'each' });

@@ -16,12 +16,11 @@ const DATE_FOR_CLOCK = [
   String.raw`\d{1,2}(?:st|nd|rd|th)?\s+(?:${MONTHS})\.?,?\s+\d{4}`,
 ].join('|');
 
-/** ISO timestamps, and a date immediately followed by a clock time (the date goes with it). */
-const DATE_TIME = new RegExp(
-  String.raw`\b(?:${DATE_FOR_CLOCK})(?:T|,?\s+(?:at\s+)?)${CLOCK}${ZONE}`,
-  'gi',
-);
-const CLOCK_TIME = new RegExp(String.raw`\b${CLOCK}${ZONE}(?![\d:])`, 'gi');
+/** A date written right before a clock time belongs to the timestamp ("2026-11-22 10:31", "Nov 2, 2026 at 9:00"). */
+const DATE_BEFORE_CLOCK = new RegExp(String.raw`\b(?:${DATE_FOR_CLOCK})(?:T|,?\s+(?:at\s+)?)$`, 'i');
+// Not \b: in "2021-09-29T19:08" the hour follows a letter.
+const CLOCK_TIME = new RegExp(String.raw`(?<![\d:.])${CLOCK}${ZONE}(?![\d:])`, 'gi');
+const DATE_LOOKBEHIND = 40;
 
 const RELATIVE_UNITS_EN = 'sec(?:ond)?s?|min(?:ute)?s?|hours?|hrs?|days?|weeks?|wks?|months?|mos?|years?|yrs?';
 const RELATIVE_EN = new RegExp(
@@ -81,12 +80,29 @@ export function normalizeTypography(s: string): string {
 }
 
 /**
+ * Removes clock times together with a date written just before them. Matching the clock first
+ * and looking back for the date is much cheaper than matching every date form at every word.
+ */
+function stripTimestamps(s: string): string {
+  let out = '';
+  let last = 0;
+  for (const m of s.matchAll(CLOCK_TIME)) {
+    let start = m.index;
+    const date = DATE_BEFORE_CLOCK.exec(s.slice(Math.max(last, start - DATE_LOOKBEHIND), start));
+    if (date) start -= date[0].length;
+    out += s.slice(last, start);
+    last = m.index + m[0].length;
+  }
+  return last ? out + s.slice(last) : s;
+}
+
+/**
  * Removes volatile fragments (relative dates, clock times, tokens) without touching spacing.
  * Each pattern runs only when a cheap probe says it could match: pages are large, hits are rare.
  */
 export function stripVolatile(s: string): string {
   let out = s;
-  if (/\d:\d\d/.test(out)) out = out.replace(DATE_TIME, '').replace(CLOCK_TIME, '');
+  if (/\d:\d\d/.test(out)) out = stripTimestamps(out);
   if (/\bago\b|just now|moments?\b/i.test(out)) out = out.replace(RELATIVE_EN, '');
   if (/\bvor\s|gerade eben/i.test(out)) out = out.replace(RELATIVE_DE, '');
   if (/il y a|\bhace\s/i.test(out)) out = out.replace(RELATIVE_FR_ES, '');

@@ -1,15 +1,16 @@
 import type { Interpretation, InterpretationInput, Interpreter } from './interpretation.types';
 import { refineCategory, refineDirection } from './rules/classify';
-import { buildClusters } from './rules/clusters';
-import { contextOf } from './rules/context';
+import { buildClusters, type Cluster, type ClusterText } from './rules/clusters';
+import { contextOf, type RuleContext } from './rules/context';
 import { keywordsOf } from './rules/keywords';
 import { NOTICE_OPPORTUNITY, NOTICE_SCORE, noticeAdvice, withdrawalNotice } from './rules/notices';
 import { opportunityOf } from './rules/opportunity';
-import { readDiffs } from './rules/readings';
-import { changeScore, scoreReading, severityOf } from './rules/severity';
+import { readDiffs, type Reading } from './rules/readings';
+import { BASE, changeScore, scoreReading, severityOf } from './rules/severity';
 import { summarise } from './rules/summary';
 import { sentence } from './rules/text';
 import { WRITERS } from './rules/writers';
+import { writeOther } from './rules/writers/lists.writer';
 
 export const RULES_INTERPRETER_NAME = 'rules-v1';
 
@@ -31,10 +32,10 @@ export function interpretWithRules(input: InterpretationInput): Interpretation {
   const readings = readDiffs(input.field_diffs);
   if (readings.length === 0) return unexplained(input, ctx.competitor);
 
-  const scores = new Map(readings.map((reading) => [reading.index, scoreReading(reading, ctx, readings)]));
+  const scores = new Map(readings.map((reading) => [reading.index, safeScore(reading, ctx, readings)]));
   const scoreOf = (index: number) => scores.get(index) ?? 0;
   const clusters = buildClusters(readings, (reading) => scoreOf(reading.index));
-  const texts = clusters.map((cluster) => WRITERS[cluster.kind](cluster, ctx));
+  const texts = clusters.map((cluster) => safeWrite(cluster, ctx));
   const scored = readings.map((reading) => ({ score: scoreOf(reading.index), alertable: reading.alertable }));
   // A withdrawal written in prose has no field diff; it counts as one more alertable move.
   const notice = readings.some((reading) => reading.alertable) ? withdrawalNotice(ctx) : null;
@@ -63,6 +64,27 @@ export function interpretWithRules(input: InterpretationInput): Interpretation {
     enrichment: { seo_opportunity: { keywords } },
     interpreted_by: RULES_INTERPRETER_NAME,
   };
+}
+
+/*
+ * Diff values arrive as `unknown` (stored JSON, other extractor versions). A shape no rule expected
+ * must cost wording or precision, never the change: the base score and the generic writer stand in.
+ */
+function safeScore(reading: Reading, ctx: RuleContext, readings: readonly Reading[]): number {
+  try {
+    return scoreReading(reading, ctx, readings);
+  } catch {
+    const base = BASE[reading.diff.change_type] ?? 15;
+    return reading.alertable ? base : Math.min(19, Math.round(base / 2));
+  }
+}
+
+function safeWrite(cluster: Cluster, ctx: RuleContext): ClusterText {
+  try {
+    return WRITERS[cluster.kind](cluster, ctx);
+  } catch {
+    return writeOther(cluster, ctx);
+  }
 }
 
 /** Only noise-tier diffs (or none): the page moved, no tracked field did. Kept as info so nothing is lost. */

@@ -27,15 +27,16 @@ export class CheckContextRepository {
   constructor(private readonly db: DataSource) {}
 
   /**
-   * Moves the run to `running`. A run left `running` by a worker that died is claimed again
-   * once its lease has expired; a finished run is never run twice.
+   * Moves the run to `running`. The queue hands a run's job to one worker at a time, so a run
+   * still `running` belongs to this job's earlier attempt (failed, or its worker died) and is
+   * taken over; a finished run is never run twice.
    */
-  async claim(runId: number, leaseSeconds: number): Promise<CheckContext | null> {
+  async claim(runId: number): Promise<CheckContext | null> {
     const [rows] = await this.db.query(
       `UPDATE runs SET status = 'running', started_at = now(), attempts = attempts + 1
-        WHERE id = $1 AND (status = 'pending' OR (status = 'running' AND started_at < now() - make_interval(secs => $2)))
+        WHERE id = $1 AND status IN ('pending', 'running')
         RETURNING *`,
-      [runId, leaseSeconds],
+      [runId],
     );
     const run: RunRow | undefined = rows[0];
     if (!run) return null;

@@ -13,8 +13,6 @@ import type { Interpretation, Interpreter } from '../interpretation/interpretati
 import { NotificationsService } from '../webhooks/notifications.service';
 import { CheckContext, CheckContextRepository } from './check-context.repository';
 
-/** A run whose worker died is claimed again after this long. */
-export const RUN_LEASE_SECONDS = 120;
 const RAW_DIFF_EXCERPT_CHARS = 6000;
 
 /**
@@ -34,7 +32,7 @@ export class CheckRunner {
   ) {}
 
   async run(runId: number): Promise<void> {
-    const ctx = await this.contexts.claim(runId, RUN_LEASE_SECONDS);
+    const ctx = await this.contexts.claim(runId);
     if (!ctx) return;
     try {
       await this.execute(ctx);
@@ -46,7 +44,7 @@ export class CheckRunner {
 
   /** Called by the processor when the job has no retries left, so the run does not stay `running`. */
   async giveUp(runId: number, err: Error): Promise<void> {
-    const ctx = await this.contexts.claim(runId, 0);
+    const ctx = await this.contexts.claim(runId);
     if (!ctx) return;
     await this.contexts.finish(ctx, { status: 'failed', errorCode: 'internal_error', errorMessage: err.message });
   }

@@ -119,7 +119,7 @@ describe('GET /workspaces/{id}/digest', () => {
       competitors: [{ name: 'Acme' }, { name: 'Globex' }, { name: 'Quiet' }],
     });
     const [acme, globex] = monitors;
-    for (const days of [6.5, 1.5, 0.5, 0.4, 8]) await insertChange(t.db, { monitor: acme, createdAt: ago(days), severity: 'low' });
+    for (const days of [6.5, 1.5, 0.5, 0.4, 8.5]) await insertChange(t.db, { monitor: acme, createdAt: ago(days), severity: 'low' });
     await insertChange(t.db, { monitor: globex, createdAt: ago(3.5), severity: 'critical' });
     await insertChange(t.db, { monitor: globex, createdAt: ago(40), severity: 'critical' });
     const week = (await s.get(`/workspaces/${workspace.id}/digest?period=7d`).expect(200)).body.digest;
@@ -131,7 +131,7 @@ describe('GET /workspaces/{id}/digest', () => {
     const acmeMonth = month.whos_moving.find((w: { competitor_id: number }) => w.competitor_id === competitors[0].id);
     expect(acmeMonth.count).toBe(5);
     expect(acmeMonth.sparkline.reduce((a: number, b: number) => a + b, 0)).toBe(5);
-    expect(acmeMonth.sparkline[22]).toBe(1); // 8 days ago: 22 days into the 30
+    expect(acmeMonth.sparkline[21]).toBe(1); // 8.5 days ago: 21.5 days into the 30
     const globexMonth = month.whos_moving.find((w: { competitor_id: number }) => w.competitor_id === competitors[1].id);
     expect(globexMonth.count).toBe(1); // the 40-day-old change is outside
   });

@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import type { BlogFields, BlogPost } from '../capture.types';
+import { normalizeUrl } from '../../diffing/noise';
 import { findDate, parseDate } from './dates';
 import {
   absoluteUrl,
@@ -35,7 +36,9 @@ function toPosts(drafts: PostDraft[]): BlogPost[] {
   const keys = new KeyAllocator();
   const seen = new Set<string>();
   const posts: BlogPost[] = [];
-  for (const draft of drafts) {
+  for (const raw of drafts) {
+    // Tracking parameters and fragments are not part of a post's identity.
+    const draft = { ...raw, url: raw.url ? normalizeUrl(raw.url) : null };
     const identity = draft.url ?? draft.title.toLowerCase();
     if (!draft.title || seen.has(identity)) continue;
     seen.add(identity);

@@ -62,6 +62,14 @@ function fromLinks(ctx: PageContext): Omit<Opening, 'key'>[] {
   return out;
 }
 
+/** Own-site jobs are keyed by path; jobs on an applicant tracking system by host and path. */
+function jobKey(url: string, base: string): string {
+  const parsed = new URL(url);
+  return parsed.hostname.replace(/^www\./, '') === new URL(base).hostname.replace(/^www\./, '')
+    ? urlPath(url)
+    : `${parsed.hostname}${parsed.pathname}`;
+}
+
 export function extractCareers(ctx: PageContext): CareersFields {
   const structured = fromJsonLd(ctx);
   const drafts = structured.length ? structured : fromLinks(ctx);
@@ -72,7 +80,7 @@ export function extractCareers(ctx: PageContext): CareersFields {
     const identity = draft.url ?? `${draft.title}|${draft.location}`;
     if (!draft.title || seen.has(identity)) continue;
     seen.add(identity);
-    const base = draft.url ? urlPath(draft.url) : keyOf(`${draft.title} ${draft.location ?? ''}`);
+    const base = draft.url ? jobKey(draft.url, ctx.base) : keyOf(`${draft.title} ${draft.location ?? ''}`);
     openings.push({ key: keys.take(base), ...draft });
   }
   return { openings };

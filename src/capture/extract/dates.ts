@@ -16,7 +16,8 @@ const MONTH_NAME = Object.keys(MONTHS)
 
 const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => [number, number, number] }[] = [
   { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})(?![\d])/i, read: (m) => [+m[1], +m[2], +m[3]] },
-  { re: /\b(\d{4})[/.](\d{1,2})[/.](\d{1,2})\b/, read: (m) => [+m[1], +m[2], +m[3]] },
+  // yyyy/mm/dd only: dotted "2024.06.1" is a calendar version far more often than a date.
+  { re: /\b(\d{4})\/(\d{1,2})\/(\d{1,2})\b/, read: (m) => [+m[1], +m[2], +m[3]] },
   {
     re: new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th|er)?\.?\s+(?:of\s+)?(${MONTH_NAME})\.?,?\s+(\d{4})\b`, 'i'),
     read: (m) => [+m[3], MONTHS[m[2].toLowerCase()], +m[1]],

@@ -1,6 +1,6 @@
 import type { DocsFields, DocsPage } from '../capture.types';
 import { normalizeUrl } from '../../diffing/noise';
-import { absoluteUrl, attr, findAll, headingLevel, sameSite, urlPath } from './dom';
+import { absoluteUrl, attr, findAll, headingLevel, urlPath } from './dom';
 import { keyOf, KeyAllocator } from './keys';
 import type { PageContext } from './page-context';
 import type { PageLink } from './chrome';
@@ -8,6 +8,12 @@ import type { PageLink } from './chrome';
 const ASSET_RE = /\.(?:png|jpe?g|gif|svg|webp|ico|css|js|mjs|map|pdf|zip|gz|tgz|dmg|exe|msi|deb|rpm|apk|mp4|mp3|woff2?|ttf|xml|json)$/i;
 const MAX_PAGES = 500;
 const MAX_SECTIONS = 500;
+
+/** Same host (www. ignored): a forum on a sub-domain is not part of the docs. */
+function sameHost(a: string, b: string): boolean {
+  const host = (u: string): string => new URL(u).hostname.replace(/^www\./, '');
+  return host(a) === host(b);
+}
 
 function docsTitle(ctx: PageContext): string | null {
   const h1s = findAll(ctx.root, 'h1');
@@ -48,9 +54,10 @@ function pages(ctx: PageContext): DocsPage[] {
   const seen = new Set<string>();
   const out: DocsPage[] = [];
   for (const link of [...ctx.chrome.links, ...contentLinks]) {
-    if (!link.url || !link.text || !/^https?:/i.test(link.url) || !sameSite(link.url, ctx.base)) continue;
+    if (!link.url || !link.text || !/^https?:/i.test(link.url) || !sameHost(link.url, ctx.base)) continue;
     const url = normalizeUrl(link.url);
-    if (url === self || ASSET_RE.test(new URL(url).pathname)) continue;
+    const path = new URL(url).pathname;
+    if (url === self || path === '/' || ASSET_RE.test(path)) continue;
     const key = urlPath(url);
     if (seen.has(key)) continue;
     seen.add(key);

@@ -106,7 +106,9 @@ export function collapseWhitespace(s: string): string {
  * "<div>Basic</div><div>$9</div>" reads "Basic $9" and "<span>$</span><span>9</span>" reads "$9".
  */
 export class DomText {
-  private readonly cache = new WeakMap<AnyNode, string>();
+  // A Map, not a WeakMap: the cache lives as long as one extraction, and ephemeron tables with
+  // thousands of keys make every garbage collection slow.
+  private readonly cache = new Map<AnyNode, string>();
 
   text(node: AnyNode): string {
     return this.raw(node).trim();

@@ -72,9 +72,14 @@ function customerLogos(ctx: PageContext): string[] {
 
 function testimonials(ctx: PageContext): string[] {
   const quotes: string[] = [];
-  for (const bq of findAll(ctx.root, ['blockquote', 'q'])) quotes.push(ctx.dom.text(bq));
+  for (const bq of findAll(ctx.root, ['blockquote', 'q'])) {
+    // The quote itself, without its attribution (<footer>, <cite>).
+    const paragraphs = findAll(bq, 'p').filter((p) => !closest(p, (a) => tagName(a) === 'footer' || tagName(a) === 'cite', bq));
+    quotes.push(paragraphs.length ? paragraphs.map((p) => ctx.dom.text(p)).join(' ') : ctx.dom.text(bq));
+  }
   for (const el of descendants(ctx.root, (d) => TESTIMONIAL_CLASS_RE.test(classAndId(d)))) {
-    const p = findAll(el, ['p', 'blockquote'])[0];
+    if (findAll(el, ['blockquote', 'q']).length) continue;
+    const p = findAll(el, 'p').find((q) => !closest(q, (a) => tagName(a) === 'footer' || tagName(a) === 'cite', el));
     if (p) quotes.push(ctx.dom.text(p));
   }
   // Quoted paragraphs ("“It lets you …”") are press quotes and testimonials on many sites.

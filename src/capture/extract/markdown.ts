@@ -21,7 +21,10 @@ interface RenderState {
 
 const SKIPPED = new Set(['svg', 'math']);
 
+const NEEDS_ESCAPE = /[\\*`_]/;
+
 function escapeText(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return text
     .replace(/\\/g, '\\\\')
     .replace(/([*`])/g, '\\$1')
@@ -30,9 +33,8 @@ function escapeText(text: string): string {
 
 function tidyBlock(text: string): string {
   return text
-    .split('\n')
-    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
-    .join('\n')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/^ | $/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

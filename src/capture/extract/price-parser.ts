@@ -108,7 +108,8 @@ function readTail(text: string, start: number): Tail {
       let words = word;
       const second = /^\s+([\p{L}][\p{L}\d-]*)/u.exec(after.slice(word.length));
       let consumed = word.length;
-      if (second && !STOP_WORDS.has(second[1].toLowerCase()) && !periodOf(second[1]) && /^(?:active|additional|extra|billable|monthly|concurrent|seat|user|team)$/i.test(word)) {
+      const qualifier = /^(?:active|additional|extra|billable|monthly|concurrent|team|named)$/i.test(word);
+      if (second && qualifier && !STOP_WORDS.has(second[1].toLowerCase()) && !periodOf(second[1]) && !/^(?:per|a|an|each|every)$/i.test(second[1])) {
         words = `${word} ${second[1]}`;
         consumed += second[0].length;
       }

@@ -21,8 +21,9 @@ import { callToAction, featureMark, type PlanDraft } from './pricing-plan';
 const CURRENCY_HINT_RE = /[$€£¥₹₩₽₺₪]|\b(?:USD|EUR|GBP|CAD|AUD|NZD|CHF|JPY|INR|SEK|NOK|DKK|PLN|BRL|MXN|SGD|HKD|CNY|ZAR|CZK)\b|\d\s?(?:euros?|dollars?)/i;
 const NAME_CLASS_RE = /(?:^|[\s_-])(?:name|title|tier|type|heading|header|label)(?:$|[\s_-])/i;
 const PERIOD_LABEL_RE = /^(?:pay\s+|billed\s+)?(?:monthly|yearly|annually|annual|per\s+(?:month|year)|month|year)$/i;
-const BILLED_YEARLY_RE = /billed\s+(?:annually|yearly)|paid\s+(?:annually|yearly)|annual\s+billing|per\s+year,?\s+billed|\/\s*year\b/i;
+const BILLED_YEARLY_RE = /billed\s+(?:annually|yearly)|paid\s+(?:annually|yearly)|annual\s+billing/i;
 const MAX_CARD_TEXT = 2500;
+const PRICE_PHRASE_MAX = 80;
 const MAX_PRICES_PER_CARD = 6;
 
 /** The innermost elements whose text holds a price. */
@@ -36,7 +37,23 @@ export function findPriceElements(ctx: PageContext, skip: (el: Element) => boole
   }
   const hasPricedChild = new Set<AnyNode>();
   for (const el of priced) if (el.parent && priced.has(el.parent as Element)) hasPricedChild.add(el.parent);
-  return [...priced].filter((el) => !hasPricedChild.has(el));
+  const deepest = [...priced].filter((el) => !hasPricedChild.has(el));
+  // "<span>$49</span><span>/mo per user</span>": the price phrase is the parent's short text.
+  const lifted = new Set<Element>();
+  for (const el of deepest) {
+    let current = el;
+    const count = findPrices(ctx.dom.text(el)).length;
+    while (current.parent && isElement(current.parent) && current.parent !== ctx.root && !skip(current.parent)) {
+      const parent = current.parent;
+      const parentText = ctx.dom.text(parent);
+      if (parentText.length > PRICE_PHRASE_MAX || findPrices(parentText).length !== count) break;
+      // Only a price phrase wrapper: not a block holding a name, a list or a button.
+      if (childElements(parent).length > 3 || findAll(parent, ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'a', 'button']).length) break;
+      current = parent;
+    }
+    lifted.add(current);
+  }
+  return [...lifted].filter((el) => ![...lifted].some((other) => other !== el && closest(el.parent as AnyNode, (a) => a === other)));
 }
 
 function acceptableName(text: string): boolean {
@@ -62,6 +79,8 @@ export function planName(ctx: PageContext, card: Element): string | null {
 
 function isCardLike(ctx: PageContext, card: Element, priceCount: number): boolean {
   if (priceCount > MAX_PRICES_PER_CARD || ctx.dom.text(card).length > MAX_CARD_TEXT) return false;
+  // A card names one plan; a block with several headings is a section of cards.
+  if (descendants(card, (el) => HEADING_TAGS.has(tagName(el))).length > 2) return false;
   const lines = descendants(card, (el) => isLeafBlock(el) && BLOCK_TAGS.has(tagName(el)) && ctx.dom.text(el).length > 0);
   return lines.length >= 2;
 }
@@ -99,7 +118,7 @@ export function readPrices(ctx: PageContext, el: Element): FoundPrice[] {
   const context = contextPeriod(ctx, el);
   return findPrices(ctx.dom.text(el)).map((found) => {
     const period = found.price.period;
-    if (context === 'year' && (period === 'month' || period === 'unknown')) return asYearlyBilling(found);
+    if (context === 'year' && (period === 'month' || period === 'unknown')) return asYearlyBilling(found, `${found.price.text} billed yearly`);
     if (context === 'month' && period === 'unknown') return { ...found, price: { ...found.price, period: 'month' } };
     return found;
   });
@@ -169,9 +188,11 @@ export function readPlanCards(ctx: PageContext, skip: (el: Element) => boolean):
       }
     }
   }
+  // The most specific groups win: a group holding another group is a page section.
+  const innermost = [...groups].filter((g) => ![...groups].some((other) => other !== g && closest(other.parent as AnyNode, (a) => a === g)));
   const drafts: PlanDraft[] = [];
   const cards: Element[] = [];
-  for (const group of groups) {
+  for (const group of innermost) {
     const children = childElements(group);
     const pricedShapes = new Set(children.filter((c) => pricedCount.has(c)).map(signature));
     for (const card of children) {

@@ -20,7 +20,7 @@ const CHECK_CLASS_RE = /(?:^|[\s_-])(?:check|checkmark|check-circle|checked|tick
 const CROSS_CLASS_RE = /(?:^|[\s_-])(?:times|cross|close|xmark|x-mark|unchecked|not-included|excluded|unavailable|feature-off|minus|disabled)(?:$|[\s_-])/i;
 const CHECK_TEXT_RE = /^[\s]*[✓✔☑✅√]/;
 const CROSS_TEXT_RE = /^[\s]*(?:[✗✘✕×❌–—-]|no|not included|n\/a)\s*$|^[\s]*[✗✘✕×❌]/i;
-const INCLUDED_TEXT_RE = /^(?:yes|included|unlimited|✓|✔)$/i;
+const INCLUDED_TEXT_RE = /^(?:yes|included|✓|✔)$/i;
 const BADGE_RE = /\b(?:most popular|recommended|best value|popular|new|save \d+%|\d+% off)\b/gi;
 
 export type Mark = 'check' | 'cross' | null;

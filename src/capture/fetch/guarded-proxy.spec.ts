@@ -14,6 +14,7 @@ describe('GuardedProxy', () => {
   beforeAll(async () => {
     target = createServer((req, res) => {
       hits++;
+      if (req.url === '/slow') return void setTimeout(() => res.end('slow but fine'), 1300);
       res.writeHead(200, { 'content-type': 'text/plain', 'x-seen-host': req.headers.host ?? '' }).end('from target');
     });
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
@@ -51,6 +52,11 @@ describe('GuardedProxy', () => {
     expect(res).toMatchObject({ status: 200, body: 'from target' });
     expect(res.headers['x-seen-host']).toBe(`127.0.0.1:${targetPort}`);
     expect(res.headers[PROXY_REFUSAL_HEADER]).toBeUndefined();
+  });
+
+  it('times only the connect, not a response slower than the connect timeout', async () => {
+    const res = await viaProxy(`http://127.0.0.1:${targetPort}/slow`);
+    expect(res).toMatchObject({ status: 200, body: 'slow but fine' });
   });
 
   it('refuses plain http to a name that resolves to loopback, before connecting', async () => {

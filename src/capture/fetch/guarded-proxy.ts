@@ -112,23 +112,29 @@ export class GuardedProxy {
       headers,
       agent: this.agent,
       lookup: this.lookup,
-      timeout: this.options.connectTimeoutMs,
+    });
+    // Only the connect is timed here; a slow response is the browser's navigation timeout's business.
+    upstream.once('socket', (socket: Socket) => {
+      if (!socket.connecting) return;
+      const timer = setTimeout(() => upstream.destroy(Object.assign(new Error('connect timeout'), { code: 'ETIMEDOUT' })), this.options.connectTimeoutMs);
+      socket.once('connect', () => clearTimeout(timer));
+      socket.once('close', () => clearTimeout(timer));
     });
     upstream.once('response', (up) => {
-      upstream.setTimeout(0);
       const raw: string[] = [];
       for (let i = 0; i < up.rawHeaders.length; i += 2) {
         if (!HOP_BY_HOP.has(up.rawHeaders[i].toLowerCase())) raw.push(up.rawHeaders[i], up.rawHeaders[i + 1]);
       }
       res.writeHead(up.statusCode ?? 502, up.statusMessage, raw);
+      up.once('error', () => res.destroy());
       up.pipe(res);
     });
-    upstream.once('timeout', () => upstream.destroy(Object.assign(new Error('connect timeout'), { code: 'ETIMEDOUT' })));
     upstream.once('error', (err) => {
       if (res.headersSent) return void res.destroy();
       this.refuse(res, url.hostname, err);
     });
-    res.once('close', () => upstream.destroy());
+    // The browser gave up (navigation timeout, page closed): stop the upstream request too.
+    res.once('close', () => !res.writableFinished && upstream.destroy());
     req.pipe(upstream);
   }
 

@@ -49,8 +49,10 @@ function openingsOf(fields: unknown): CareersFields['openings'] | null {
 }
 
 function asPricing(fields: unknown): PricingFields | null {
-  if (!fields || typeof fields !== 'object' || !Array.isArray((fields as PricingFields).plans)) return null;
-  return fields as PricingFields;
+  if (!fields || typeof fields !== 'object') return null;
+  const pricing = fields as PricingFields;
+  if (!Array.isArray(pricing.plans) || !pricing.plans.every(isPlan)) return null;
+  return { ...pricing, line_items: Array.isArray(pricing.line_items) ? pricing.line_items.filter((item) => isPrice(item?.price)) : [] };
 }
 
 /** Keys are compared the way the differ builds them: trimmed, spaces collapsed, case folded. */
@@ -74,7 +76,7 @@ export function findPlan(ctx: RuleContext, key: string, side: 'before' | 'after'
 
 export function planName(ctx: RuleContext, key: string): string {
   const plan = findPlan(ctx, key, 'after') ?? findPlan(ctx, key, 'before');
-  const renamed = ctx.diffs.find((diff) => diff.change_type === 'plan_renamed' && parsePath(diff.path).key === key);
+  const renamed = ctx.diffs.find((diff) => diff.change_type === 'plan_renamed' && sameKey(parsePath(diff.path).key, key));
   if (renamed && typeof renamed.new === 'string') return squash(renamed.new);
   return squash(plan?.name) || titleCase(key);
 }
@@ -103,12 +105,17 @@ export function findLineItem(
   return fields?.line_items.find((item) => sameKey(item.key || item.label, key) || sameKey(item.label, key)) ?? null;
 }
 
+/** Diff values are `unknown` on the wire: shapes are checked before they are read. */
 export function isPlan(value: unknown): value is PricingPlan {
-  return !!value && typeof value === 'object' && Array.isArray((value as PricingPlan).prices) && 'name' in value;
+  if (!value || typeof value !== 'object') return false;
+  const plan = value as PricingPlan;
+  return typeof plan.name === 'string' && Array.isArray(plan.prices) && plan.prices.every(isPrice);
 }
 
 export function isPrice(value: unknown): value is PlanPrice {
-  return !!value && typeof value === 'object' && 'amount' in value && 'period' in value;
+  if (!value || typeof value !== 'object') return false;
+  const price = value as PlanPrice;
+  return (price.amount === null || typeof price.amount === 'number') && typeof price.period === 'string';
 }
 
 const SYMBOL_CURRENCY: Array<[RegExp, string]> = [
@@ -128,6 +135,7 @@ const SYMBOL_CURRENCY: Array<[RegExp, string]> = [
  * next to that number on a changed line. Returns the currency and a sample text for symbol placement.
  */
 export function sniffCurrency(rawDiff: string, amount: number): { currency: string; text: string } | null {
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return null;
   const number = amount.toString().replace('.', '\\.');
   const near = new RegExp(`(CA\\$|A\\$|R\\$|[$€£₹¥]|CHF)\\s?${number}0*(?!\\d)|${number}0*(?!\\d)\\s?([€$£]|CHF)`);
   for (const line of rawDiff.split('\n')) {

@@ -31,10 +31,10 @@ export interface EntryFacts {
 const VERSION = /\bv?\d+(?:\.\d+)+(?:[-+][0-9a-z.]+)?\b/i;
 
 export function entryFacts(entry: Partial<ChangelogEntry> | null | undefined, fallbackKey: string): EntryFacts {
-  const items = (entry?.items ?? []).filter((item) => squash(item) !== '');
+  const items = (Array.isArray(entry?.items) ? entry.items : []).filter((item) => squash(item) !== '');
   const counts: Record<ItemKind, number> = { feature: 0, improvement: 0, fix: 0, removal: 0, other: 0 };
   for (const item of items) counts[itemKind(item)] += 1;
-  const version = squash(entry?.version) || VERSION.exec(entry?.title ?? '')?.[0] || VERSION.exec(fallbackKey)?.[0] || null;
+  const version = squash(entry?.version) || VERSION.exec(squash(entry?.title))?.[0] || VERSION.exec(fallbackKey)?.[0] || null;
   const name = version ?? (squash(entry?.title) || fallbackKey);
   return { version, name, counts, total: items.length };
 }

@@ -106,7 +106,7 @@ export function listingOf(reading: Reading, ctx: RuleContext): PriceListing | nu
 
 /** "$49 a month", "1.49 € a month billed yearly", "Custom (contact sales)". */
 export function describePrice(price: PlanPrice, ctx: RuleContext): string {
-  if (price.amount === null) return squash(price.text) || 'custom pricing';
+  if (typeof price.amount !== 'number') return squash(price.text) || 'custom pricing';
   const style = styleFor(price, ctx, price.amount);
   const yearly = yearlyFigures(price);
   if (yearly?.quoted) return `${formatMoney(yearly.perMonth, style)} a month billed yearly`;
@@ -134,14 +134,18 @@ function asPeriod(value: string): BillingPeriod | null {
   return (PERIODS as string[]).includes(value) ? (value as BillingPeriod) : null;
 }
 
-/** "$2.50/hr" on a changed line → hour. Used only when no capture says what the period is. */
+/**
+ * "$2.50/hr" or "$29 per agent / month" on a changed line → hour, month. Used only when no capture
+ * says what the period is.
+ */
 function sniffPeriod(rawDiff: string, amount: number | null): BillingPeriod | null {
   if (amount === null) return null;
   const number = amount.toString().replace('.', '\\.');
-  const pattern = new RegExp(`${number}0*(?!\\d)\\s*(?:/|per |a )\\s*(hr|hour|mo|month|yr|year|day|week)\\b`, 'i');
+  // Up to a few words ("per agent", "**") may sit between the amount and its period.
+  const pattern = new RegExp(`${number}0*(?![\\d.,])[^\\n\\d]{0,30}?(?:/|\\bper\\b|\\ba\\b)\\s*(hr|hour|mo|month|yr|year|day|week)\\b`, 'i');
   for (const line of rawDiff.split('\n')) {
     if (!/^[-+]/.test(line)) continue;
-    const match = pattern.exec(line);
+    const match = pattern.exec(line.replace(/(\d),(\d{3})/g, '$1$2'));
     if (!match) continue;
     const unit = match[1].toLowerCase();
     if (unit.startsWith('h')) return 'hour';

@@ -1,3 +1,4 @@
+import { squash } from './text';
 import type { ChangeCategory } from '../../diffing/diff.types';
 
 /**
@@ -39,12 +40,9 @@ const PATTERNS: Array<[Signal, RegExp]> = [
   ['compliance', /\bsoc ?2\b|\biso ?27001\b|\bhipaa\b|\bgdpr\b|\bfedramp\b|\bpci[- ]dss\b|\bsecurity certification\b/i],
 ];
 
-export function signalOf(...texts: Array<string | null | undefined>): Signal | null {
-  const title = (texts[0] ?? '').trim();
-  const rest = texts
-    .slice(1)
-    .filter((text): text is string => !!text)
-    .join(' ');
+export function signalOf(...texts: unknown[]): Signal | null {
+  const title = squash(texts[0]);
+  const rest = texts.slice(1).map(squash).filter(Boolean).join(' ');
   // The title decides first: an excerpt that mentions pricing in passing does not make a launch a pricing story.
   for (const [signal, pattern] of PATTERNS) if (pattern.test(title)) return signal;
   for (const [signal, pattern] of PATTERNS) {

@@ -12,8 +12,10 @@ export function truncate(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
 }
 
-export function squash(text: string | null | undefined): string {
-  return (text ?? '').replace(/\s+/g, ' ').trim();
+/** Whitespace collapsed; diff values are `unknown`, so anything but a string or number reads as empty. */
+export function squash(text: unknown): string {
+  const value = typeof text === 'string' ? text : typeof text === 'number' ? String(text) : '';
+  return value.replace(/\s+/g, ' ').trim();
 }
 
 /** ["a"] → "a"; ["a","b"] → "a and b"; ["a","b","c"] → "a, b and c"; long lists end "and N more". */

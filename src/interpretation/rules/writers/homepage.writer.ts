@@ -12,7 +12,7 @@ export function writeHero(cluster: Cluster, ctx: RuleContext): ClusterText {
   const clauses: string[] = [];
   if (headline) clauses.push(textChange('homepage headline', headline.diff.old, headline.diff.new));
   if (sub) clauses.push(headline ? 'rewrote the subheadline' : textChange('homepage subheadline', sub.diff.old, sub.diff.new));
-  const lead = headline ?? sub;
+  const lead = headline ?? sub ?? cluster.readings[0];
   const reworded = lead.diff.op === 'modified' && similarity(String(lead.diff.old ?? ''), String(lead.diff.new ?? '')) >= 0.6;
   const now = squash(String(lead.diff.new ?? ''));
   if (reworded) {

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { marked as Marked } from 'marked';
+import type { FieldsByType, MonitorType } from '../../capture.types';
+import { extractPage } from '../extract-page';
 
 /** The shared corpus of real third-party pages, next to the repository. */
 export const CORPUS_DIR = path.resolve(__dirname, '../../../../../shared/corpus');
@@ -39,4 +41,14 @@ export function renderMarkdownSource(markdown: string, title = 'Page'): string {
 export function corpusPage(relative: string): string {
   const text = corpusFile(relative);
   return relative.endsWith('.md') ? renderMarkdownSource(text) : text;
+}
+
+/** Extracts a page and returns its typed fields. */
+export function fieldsOf<T extends MonitorType>(html: string, url: string, type: T): FieldsByType[T] {
+  return extractPage(html, url, type).fields as FieldsByType[T];
+}
+
+/** Fills {{name}} placeholders of a fixture template. */
+export function renderTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => values[name] ?? '');
 }

@@ -1,0 +1,123 @@
+import { corpusFile, corpusPage, fieldsOf, fixtureFile } from './__fixtures__/pages';
+
+interface ExpectedMetadata {
+  title: string;
+  byline: string | null;
+  siteName: string | null;
+  publishedTime: string | null;
+  lang: string;
+}
+
+describe('blog extraction from the Joplin "What\'s New" index (corpus)', () => {
+  const { posts } = fieldsOf(corpusPage('blog-joplin/page.html'), 'https://joplinapp.org/news/', 'blog');
+
+  it('finds the 20 posts, newest first, keyed by URL path', () => {
+    expect(posts).toHaveLength(20);
+    expect(posts[0]).toMatchObject({
+      key: '/news/20211217-120324/',
+      title: 'Joplin 2.6 is available!',
+      url: 'https://joplinapp.org/news/20211217-120324/',
+      date: '2021-12-17',
+      author: null,
+    });
+    expect(posts[posts.length - 1].title).toBe('Getting close to being mainly a TypeScript project');
+  });
+
+  it('reads "Published on 2 Nov 2021" dates for every post', () => {
+    expect(posts.slice(1, 5).map((p) => [p.title, p.date])).toEqual([
+      ['Potential breaking change in next Joplin Server update (2.5.10)', '2021-11-02'],
+      ['Joplin v2.5 is available for desktop and mobile!', '2021-10-31'],
+      ['"Certificate has expired" error with Joplin Cloud, and workaround', '2021-09-30'],
+      ['Joplin 2.4 is available!', '2021-09-29'],
+    ]);
+    expect(posts.every((p) => /^\d{4}-\d{2}-\d{2}$/.test(p.date ?? ''))).toBe(true);
+  });
+
+  it('takes only post titles, not the sub-headings of embedded post bodies', () => {
+    const titles = posts.map((p) => p.title);
+    expect(titles).not.toContain('Support for Markdown + Front Matter');
+    expect(titles).not.toContain('Sync Wizard Dialog');
+  });
+
+  it('uses the first paragraph of the body as excerpt, not the date line', () => {
+    expect(posts[0].excerpt).toBe('Many changes in this new release, available on mobile, desktop and CLI:');
+  });
+});
+
+describe('blog extraction from single article pages (corpus)', () => {
+  it.each([
+    ['blogpost-gitlab', 'https://about.gitlab.com/blog/2024/06/25/3-surprising-findings-from-our-2024-global-devsecops-survey/'],
+    ['blogpost-dropbox', 'https://dropbox.tech/infrastructure/asynchronous-task-scheduling-at-dropbox'],
+  ])('reads %s as one post with the title and author of its metadata', (folder, url) => {
+    const expected = JSON.parse(corpusFile(`${folder}/expected-metadata.json`)) as ExpectedMetadata;
+    const { posts } = fieldsOf(corpusPage(`${folder}/page.html`), url, 'blog');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ title: expected.title, author: expected.byline, url });
+  });
+
+  it('reads the GitLab publication date from its BlogPosting data', () => {
+    const { posts } = fieldsOf(corpusPage('blogpost-gitlab/page.html'), 'https://about.gitlab.com/blog/x/', 'blog');
+    expect(posts[0].date).toBe('2024-06-25');
+  });
+
+  it('reads the Dropbox date the page itself states, not an invented one', () => {
+    // Readability's expected-metadata.json has no publishedTime, but the page declares
+    // <meta name="publishDate" content="2020-11-11 …"> and its byline reads "Nov 11, 2020".
+    const { posts } = fieldsOf(corpusPage('blogpost-dropbox/page.html'), 'https://dropbox.tech/x', 'blog');
+    expect(posts[0].date).toBe('2020-11-11');
+  });
+
+  it('leaves the date null when the article states none', () => {
+    const html = '<html><head><meta property="og:type" content="article"><meta property="og:title" content="Undated"></head><body><article><h1>Undated</h1><p>Some words about nothing in particular, long enough to be a paragraph of text.</p></article></body></html>';
+    expect(fieldsOf(html, 'https://x.example/post', 'blog').posts[0]).toMatchObject({ title: 'Undated', date: null, author: null });
+  });
+});
+
+describe('blog extraction from synthetic pages', () => {
+  it('reads article cards with <time datetime>, byline and excerpt; tracking parameters dropped', () => {
+    const { posts } = fieldsOf(fixtureFile('blog-cards.html'), 'https://lumen.example/blog/', 'blog');
+    expect(posts).toEqual([
+      {
+        key: '/blog/launching-insights/',
+        title: 'Launching Insights',
+        url: 'https://lumen.example/blog/launching-insights/',
+        date: '2024-03-05',
+        author: 'Jane Doe',
+        excerpt: 'Insights turns your raw events into weekly reports your whole team can read in five minutes.',
+      },
+      {
+        key: '/blog/postgres-16/',
+        title: 'What we learned upgrading to Postgres 16',
+        url: 'https://lumen.example/blog/postgres-16/',
+        date: '2024-02-20',
+        author: 'Omar Haddad',
+        excerpt: 'Upgrading a 4 TB cluster without downtime took three rehearsals and one very long night.',
+      },
+      {
+        key: '/blog/hello-world/',
+        title: 'Hello, world',
+        url: 'https://lumen.example/blog/hello-world/',
+        date: null,
+        author: null,
+        excerpt: 'We are Lumen, and this is the first post on our new engineering blog. Welcome!',
+      },
+    ]);
+  });
+
+  it('reads posts from JSON-LD BlogPosting data when the list is rendered by scripts', () => {
+    const { posts } = fieldsOf(fixtureFile('blog-jsonld.html'), 'https://orbit.example/news', 'blog');
+    expect(posts.map((p) => [p.key, p.title, p.date, p.author])).toEqual([
+      ['/news/orbit-3', 'Orbit 3.0 is here', '2024-05-02', 'Ana Lima'],
+      ['/news/soc2', 'Our SOC 2 report', '2024-04-11', 'Sam Lee, Kim Park'],
+    ]);
+  });
+
+  it('reads an archive list of links with dates', () => {
+    const { posts } = fieldsOf(fixtureFile('blog-list.html'), 'https://lumen.example/archive', 'blog');
+    expect(posts.map((p) => [p.title, p.date])).toEqual([
+      ['Rethinking rate limits', '2023-11-12'],
+      ['How we do on-call', '2023-10-03'],
+      ['We launched!', '2023-09-01'],
+    ]);
+  });
+});

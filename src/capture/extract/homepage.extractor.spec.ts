@@ -1,0 +1,53 @@
+import { corpusPage, fieldsOf, fixtureFile } from './__fixtures__/pages';
+
+describe('homepage extraction from joplinapp.org (corpus)', () => {
+  const fields = fieldsOf(corpusPage('homepage-joplin/page.html'), 'https://joplinapp.org/', 'homepage');
+
+  it('reads the headline and the line under it', () => {
+    expect(fields.headline).toBe('Free your notes');
+    expect(fields.subheadline).toBe(
+      'Joplin is an open source note-taking app. Capture your thoughts and securely access them from any device.',
+    );
+  });
+
+  it('reads the desktop navigation once, without the mobile menu copy or footer links', () => {
+    expect(fields.navigation).toEqual(["What's New", 'Help', 'Forum', 'Joplin Cloud', 'Support us']);
+  });
+
+  it('reads the hero calls to action', () => {
+    expect(fields.ctas).toEqual(['Download the app', 'Sign up with Joplin Cloud']);
+  });
+
+  it('reads the press quotes once although the carousel is rendered twice', () => {
+    expect(fields.testimonials).toHaveLength(3);
+    expect(fields.testimonials[1]).toMatch(/^Joplin is single handedly the best pick/);
+  });
+
+  it('reads sponsor logos by their titles and finds no announcement', () => {
+    expect(fields.customer_logos).toEqual(['Hosting.de', 'Serei Network', 'U.S. Ringing Supply']);
+    expect(fields.announcement).toBeNull();
+  });
+});
+
+describe('homepage extraction from a synthetic landing page', () => {
+  const fields = fieldsOf(fixtureFile('homepage.html'), 'https://quill.example/', 'homepage');
+
+  it('reads hero, navigation and announcement bar', () => {
+    expect(fields).toMatchObject({
+      headline: 'Docs your team actually reads',
+      subheadline: 'Quill keeps internal documentation short, current and searchable.',
+      ctas: ['Start for free', 'Book a demo'],
+      navigation: ['Product', 'Pricing', 'Customers', 'Blog', 'Sign in'],
+      announcement: 'New: Quill AI search is now in beta — read the announcement',
+    });
+  });
+
+  it('reads the logo strip, the social proof count and the testimonials without attribution', () => {
+    expect(fields.customer_logos).toEqual(['Acme', 'Globex', 'Initech']);
+    expect(fields.social_proof_counts).toEqual(['Trusted by 10,000+ teams']);
+    expect(fields.testimonials).toEqual([
+      'Quill cut our onboarding time in half. New engineers find answers on day one.',
+      'The only wiki our sales team opens without being asked.',
+    ]);
+  });
+});

@@ -1,0 +1,172 @@
+import type { PricingFields, PricingPlan } from '../capture.types';
+import { extractPage } from './extract-page';
+import { corpusPage, fieldsOf, fixtureFile } from './__fixtures__/pages';
+
+const JOPLIN_PLANS = 'https://joplinapp.org/plans/';
+const FLY_PRICING = 'https://fly.io/docs/about/pricing/';
+
+function plan(fields: PricingFields, key: string): PricingPlan {
+  const found = fields.plans.find((p) => p.key === key);
+  if (!found) throw new Error(`no plan ${key} in ${fields.plans.map((p) => p.key).join(', ')}`);
+  return found;
+}
+
+function priceFor(p: PricingPlan, period: string) {
+  return p.prices.find((price) => price.period === period);
+}
+
+describe('pricing extraction from the Joplin Cloud plans page (corpus)', () => {
+  const before = fieldsOf(corpusPage('pricing-joplin-pair/before.html'), JOPLIN_PLANS, 'pricing');
+  const after = fieldsOf(corpusPage('pricing-joplin-pair/after.html'), JOPLIN_PLANS, 'pricing');
+
+  it('finds the same three plans before and after, keyed by slug', () => {
+    expect(before.plans.map((p) => p.key)).toEqual(['basic', 'pro', 'business']);
+    expect(after.plans.map((p) => p.key)).toEqual(['basic', 'pro', 'business']);
+  });
+
+  it('reads unchanged monthly euro prices in both versions', () => {
+    for (const fields of [before, after]) {
+      expect(priceFor(plan(fields, 'basic'), 'month')).toMatchObject({ amount: 1.99, currency: 'EUR' });
+      expect(priceFor(plan(fields, 'pro'), 'month')).toMatchObject({ amount: 5.99, currency: 'EUR' });
+      expect(priceFor(plan(fields, 'business'), 'month')).toMatchObject({ amount: 49.99, currency: 'EUR' });
+    }
+  });
+
+  it('has yearly prices only after the yearly toggle was added, kept apart from monthly ones', () => {
+    expect(before.plans.every((p) => p.prices.every((price) => price.period === 'month'))).toBe(true);
+    expect(before.billing_periods).toEqual(['month']);
+    expect(after.billing_periods).toEqual(['month', 'year']);
+    const basicYearly = priceFor(plan(after, 'basic'), 'year');
+    expect(basicYearly).toMatchObject({ amount: 17.88, currency: 'EUR' });
+    expect(basicYearly?.text).toContain('1.49€');
+    expect(priceFor(plan(after, 'pro'), 'year')).toMatchObject({ amount: 57.48 });
+    expect(priceFor(plan(after, 'business'), 'year')).toMatchObject({ amount: 479.88 });
+  });
+
+  it('keeps checked features and leaves out crossed-out ones', () => {
+    const basic = plan(before, 'basic');
+    expect(basic.features).toEqual([
+      'Max 10 MB per note or attachment',
+      'Publish notes to the internet',
+      'Sync as many devices as you want',
+      'Web Clipper',
+      '1 GB storage space',
+    ]);
+    expect(plan(before, 'business').features).toContain('Priority support');
+  });
+
+  it('reads the call to action and marks Business as contact-sales', () => {
+    expect(plan(before, 'basic').cta).toBe('Try it now');
+    expect(plan(before, 'business')).toMatchObject({ cta: 'Contact us', contact_sales: true, free: false });
+  });
+
+  it('ignores the hidden "Running in prod mode!" debug string', () => {
+    expect(extractPage(corpusPage('pricing-joplin-pair/after.html'), JOPLIN_PLANS, 'pricing').markdown).not.toContain('prod mode');
+  });
+});
+
+describe('pricing extraction from the Fly.io usage-based price list (corpus, Markdown source)', () => {
+  const gpuBefore = fieldsOf(corpusPage('pricing-flyio-gpu-pair/before.md'), FLY_PRICING, 'pricing');
+  const gpuAfter = fieldsOf(corpusPage('pricing-flyio-gpu-pair/after.md'), FLY_PRICING, 'pricing');
+  const item = (fields: PricingFields, key: string) => fields.line_items.find((i) => i.key === key);
+
+  it('reads GPU prices as hourly per-GPU line items keyed by label', () => {
+    expect(item(gpuAfter, 'a10')?.price).toMatchObject({ amount: 1.5, currency: 'USD', period: 'hour', unit: 'per GPU' });
+    expect(item(gpuAfter, 'a100-80g-sxm')?.label).toBe('A100 80G SXM');
+  });
+
+  it('sees the L40S price halved from 2.50 to 1.25 and nothing else change', () => {
+    expect(item(gpuBefore, 'l40s')?.price.amount).toBe(2.5);
+    expect(item(gpuAfter, 'l40s')?.price.amount).toBe(1.25);
+    const others = (fields: PricingFields) => fields.line_items.filter((i) => i.key !== 'l40s');
+    expect(others(gpuAfter)).toEqual(others(gpuBefore));
+  });
+
+  it('finds no plan cards on a usage price list', () => {
+    expect(gpuAfter.plans).toEqual([]);
+  });
+
+  it('reads reservation blocks as yearly prices labelled by their group', () => {
+    expect(item(gpuAfter, 'shared-machines-for-5-month-of-usage')?.price).toMatchObject({ amount: 36, period: 'year' });
+  });
+
+  it('reads usage tables cell by cell with row and column labels', () => {
+    const egress = gpuAfter.line_items.find((i) => i.label === 'North America Europe – Egress to public internet cost');
+    expect(egress?.price).toMatchObject({ amount: 0.02, unit: 'per GB' });
+  });
+
+  describe('plans withdrawn and support packages added', () => {
+    const plansBefore = fieldsOf(corpusPage('pricing-flyio-plans-pair/before.md'), FLY_PRICING, 'pricing');
+    const plansAfter = fieldsOf(corpusPage('pricing-flyio-plans-pair/after.md'), FLY_PRICING, 'pricing');
+
+    it('reads the new support packages from running text', () => {
+      expect(item(plansAfter, 'standard')?.price).toMatchObject({ amount: 29, period: 'month' });
+      expect(item(plansAfter, 'premium')?.price).toMatchObject({ amount: 199, period: 'month' });
+      expect(item(plansAfter, 'enterprise')?.price).toMatchObject({ amount: 2500, period: 'month' });
+      expect(item(plansBefore, 'standard')).toBeUndefined();
+    });
+
+    it('keeps unit prices identical despite list-marker, quote and capitalisation noise', () => {
+      const keysBefore = new Map(plansBefore.line_items.map((i) => [i.key, i.price.amount]));
+      const unchanged = plansAfter.line_items.filter((i) => keysBefore.has(i.key));
+      expect(unchanged.length).toBeGreaterThanOrEqual(20);
+      for (const i of unchanged) expect(i.price.amount).toBe(keysBefore.get(i.key));
+      expect(item(plansAfter, 'fly-kubernetes')?.price).toMatchObject({ amount: 75, unit: 'per cluster' });
+      expect(item(plansAfter, 'static-ips-for-machines')?.price).toMatchObject({ amount: 0.005, period: 'hour' });
+    });
+
+    it('does not mistake the $5 free trial credit for a free trial offer', () => {
+      expect(plansBefore.free_trial).toBeNull();
+    });
+  });
+});
+
+describe('pricing extraction from synthetic pages', () => {
+  it('reads plan cards with free, per-user, yearly and custom prices', () => {
+    const fields = fieldsOf(fixtureFile('pricing-cards.html'), 'https://acme.example/pricing', 'pricing');
+    expect(fields.plans.map((p) => p.key)).toEqual(['free', 'team', 'business', 'enterprise']);
+    expect(plan(fields, 'free')).toMatchObject({ free: true, contact_sales: false, cta: 'Get started' });
+    expect(plan(fields, 'free').features).toEqual(['1 project', '1,000 events per month']);
+    expect(plan(fields, 'team')).toMatchObject({ name: 'Team', cta: 'Start free trial' });
+    expect(plan(fields, 'team').prices).toEqual([{ amount: 49, currency: 'USD', period: 'month', unit: 'per user', text: '$49/mo per user' }]);
+    expect(priceFor(plan(fields, 'business'), 'year')).toMatchObject({ amount: 1299 });
+    expect(plan(fields, 'enterprise')).toMatchObject({ contact_sales: true, free: false, cta: 'Contact sales' });
+    expect(plan(fields, 'enterprise').prices).toEqual([{ amount: null, currency: null, period: 'unknown', unit: null, text: 'Custom' }]);
+  });
+
+  it('reads the free trial and add-on line items outside the cards', () => {
+    const fields = fieldsOf(fixtureFile('pricing-cards.html'), 'https://acme.example/pricing', 'pricing');
+    expect(fields.free_trial).toBe('14-day free trial');
+    expect(fields.line_items.map((i) => [i.key, i.price.amount, i.price.currency])).toEqual([
+      ['extra-seats', 12, 'USD'],
+      ['data-retention-2-years', 5, 'EUR'],
+      ['priority-support', 200, 'USD'],
+    ]);
+  });
+
+  it('reads a comparison table: plans across, check marks and values down', () => {
+    const fields = fieldsOf(fixtureFile('pricing-table.html'), 'https://tabula.example/pricing', 'pricing');
+    expect(fields.plans.map((p) => p.name)).toEqual(['Starter', 'Growth', 'Scale']);
+    expect(plan(fields, 'starter').prices).toEqual([{ amount: 10, currency: 'GBP', period: 'month', unit: null, text: '£10 /month' }]);
+    expect(plan(fields, 'starter').features).toEqual(['Seats: 3', 'Storage: 10 GB']);
+    expect(plan(fields, 'growth').features).toEqual(['Seats: 10', 'Storage: 100 GB', 'API access']);
+    expect(plan(fields, 'scale')).toMatchObject({ contact_sales: true, cta: 'Talk to sales' });
+    expect(plan(fields, 'scale').features).toEqual(['Seats: Unlimited', 'Storage: 1 TB', 'API access', 'Audit log']);
+  });
+
+  it('keeps monthly and yearly prices of a toggle apart, yearly read from the hidden panel', () => {
+    const fields = fieldsOf(fixtureFile('pricing-toggle.html'), 'https://notely.example/pricing', 'pricing');
+    expect(fields.plans.map((p) => p.key)).toEqual(['solo', 'team']);
+    expect(priceFor(plan(fields, 'solo'), 'month')).toMatchObject({ amount: 10 });
+    expect(priceFor(plan(fields, 'solo'), 'year')).toMatchObject({ amount: 96 });
+    expect(priceFor(plan(fields, 'team'), 'year')?.text).toContain('$20 / month');
+    expect(fields.billing_periods).toEqual(['month', 'year']);
+    expect(plan(fields, 'solo').features).toEqual(['1 user', 'Unlimited notes']);
+  });
+
+  it('uses schema.org Product offers when the page declares them', () => {
+    const fields = fieldsOf(fixtureFile('pricing-jsonld.html'), 'https://beacon.example/pricing', 'pricing');
+    expect(plan(fields, 'hobby')).toMatchObject({ free: true });
+    expect(plan(fields, 'pro').prices).toEqual([{ amount: 29, currency: 'USD', period: 'month', unit: null, text: 'USD 29 /month' }]);
+  });
+});
