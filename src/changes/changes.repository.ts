@@ -99,8 +99,9 @@ export class ChangesRepository {
 
   /**
    * Newest first by (created_at, id); the cursor row anchors the page, so inserts never shift it.
-   * With a cursor, the anchor is read in the same statement (in SQL, keeping its microseconds):
-   * no row at all means the anchor is not in this workspace (null), a row of nulls an empty page.
+   * The anchor's created_at is read in SQL: through a JS Date it would lose its microseconds and
+   * the page would skip changes from the same millisecond. Null when the anchor is not in the
+   * workspace (checked only when the page comes back empty, the one case that cannot tell).
    */
   async feed(filter: FeedFilter): Promise<ChangeListRow[] | null> {
     const where = ['c.workspace_id = $1'];
@@ -116,27 +117,23 @@ export class ChangesRepository {
     }
     if (filter.since) add((p) => `c.created_at >= ${p}`, filter.since);
     if (filter.monitorType) add((p) => `c.monitor_type = ${p}`, filter.monitorType);
-    if (filter.afterId === undefined) {
-      params.push(filter.limit);
-      return this.db.query(
-        `SELECT ${LIST_COLUMNS} FROM changes c JOIN competitors comp ON comp.id = c.competitor_id
-          WHERE ${where.join(' AND ')}
-          ORDER BY c.created_at DESC, c.id DESC LIMIT $${params.length}`,
-        params,
-      );
+    if (filter.afterId !== undefined) {
+      const anchor = (p: string) => `(SELECT a.created_at FROM changes a WHERE a.id = ${p} AND a.workspace_id = $1)`;
+      add((p) => `(c.created_at, c.id) < (${anchor(p)}, ${p})`, filter.afterId);
     }
-    params.push(filter.afterId, filter.limit);
-    const [after, limit] = [`$${params.length - 1}`, `$${params.length}`];
-    const rows: (ChangeListRow | { id: null })[] = await this.db.query(
-      `SELECT page.* FROM (SELECT a.created_at, a.id FROM changes a WHERE a.id = ${after} AND a.workspace_id = $1) anchor
-         LEFT JOIN LATERAL (
-           SELECT ${LIST_COLUMNS} FROM changes c JOIN competitors comp ON comp.id = c.competitor_id
-            WHERE ${where.join(' AND ')} AND (c.created_at, c.id) < (anchor.created_at, anchor.id)
-            ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit}) page ON true`,
+    params.push(filter.limit);
+    const rows: ChangeListRow[] = await this.db.query(
+      `SELECT ${LIST_COLUMNS} FROM changes c JOIN competitors comp ON comp.id = c.competitor_id
+        WHERE ${where.join(' AND ')}
+        ORDER BY c.created_at DESC, c.id DESC LIMIT $${params.length}`,
       params,
     );
-    if (!rows.length) return null;
-    return rows.filter((row): row is ChangeListRow => row.id !== null);
+    if (rows.length || filter.afterId === undefined) return rows;
+    const [exists] = await this.db.query(`SELECT 1 FROM changes WHERE id = $1 AND workspace_id = $2`, [
+      filter.afterId,
+      filter.workspaceId,
+    ]);
+    return exists ? rows : null;
   }
 
   /**
@@ -145,20 +142,22 @@ export class ChangesRepository {
    */
   async counts(filter: { accountId: number; workspaceId: number; competitorId?: number; monitorType?: string }): Promise<FeedCounts | null> {
     const params: unknown[] = [filter.workspaceId, filter.accountId];
-    let on = 'cc.workspace_id = w.id AND cc.count > 0';
+    let where = 'workspace_id = $1 AND count > 0';
     if (filter.competitorId !== undefined) {
       params.push(filter.competitorId);
-      on += ` AND cc.competitor_id = $${params.length}`;
+      where += ` AND competitor_id = $${params.length}`;
     }
     if (filter.monitorType) {
       params.push(filter.monitorType);
-      on += ` AND cc.monitor_type = $${params.length}`;
+      where += ` AND monitor_type = $${params.length}`;
     }
+    // Aggregated before the join: joined first, the planner misjudges the rows and sorts them all.
     const rows: { review_status: ReviewStatus | null; n: number; max_rank: number }[] = await this.db.query(
-      `SELECT cc.review_status, sum(cc.count)::int AS n, max(cc.severity_rank)::int AS max_rank
-         FROM workspaces w LEFT JOIN change_counts cc ON ${on}
-        WHERE w.id = $1 AND w.account_id = $2
-        GROUP BY cc.review_status`,
+      `SELECT cc.review_status, cc.n, cc.max_rank
+         FROM workspaces w
+         LEFT JOIN (SELECT review_status, sum(count)::int AS n, max(severity_rank)::int AS max_rank
+                      FROM change_counts WHERE ${where} GROUP BY review_status) cc ON true
+        WHERE w.id = $1 AND w.account_id = $2`,
       params,
     );
     if (!rows.length) return null;

@@ -2,8 +2,14 @@ import type { DataSourceOptions } from 'typeorm';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { MonitorRawHash1763800000001 } from './migrations/1763800000001-monitor-raw-hash';
 import { DigestAndWebhookDelivery1763900000000 } from './migrations/1763900000000-digest-and-webhook-delivery';
+import { FeedFilterIndex1764000000000 } from './migrations/1764000000000-feed-filter-index';
 
-export const MIGRATIONS = [InitialSchema1763800000000, MonitorRawHash1763800000001, DigestAndWebhookDelivery1763900000000];
+export const MIGRATIONS = [
+  InitialSchema1763800000000,
+  MonitorRawHash1763800000001,
+  DigestAndWebhookDelivery1763900000000,
+  FeedFilterIndex1764000000000,
+];
 
 export interface ConnectionTarget {
   url?: string;

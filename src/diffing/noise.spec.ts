@@ -84,3 +84,13 @@ describe('normalizeMarkdownForHash', () => {
     expect(normalizeMarkdownForHash('- L40S: $2.50/hr')).not.toBe(normalizeMarkdownForHash('- L40S: $1.25/hr'));
   });
 });
+
+describe('normalizeText on code-like prose', () => {
+  it('keeps empty call brackets that belong to a word', () => {
+    expect(normalizeText('Plugin onNoteSelectionChange() is triggered twice')).toBe('Plugin onNoteSelectionChange() is triggered twice');
+  });
+
+  it('drops the brackets a removed token leaves behind', () => {
+    expect(normalizeText('Deploy (3f2a9c1e4b7d8a6f5e4d3c2b1a0f9e8d) done')).toBe('Deploy done');
+  });
+});

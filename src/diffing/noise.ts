@@ -42,13 +42,19 @@ const LABELLED_TOKEN =
 const HEX_TOKEN = /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{16,}\b/gi;
 const LONG_TOKEN = /(?<![\w\-+/])[A-Za-z0-9_\-+/]{20,}={0,2}(?![\w\-+/])/g;
 const EPOCH = /\b1[5-9]\d{8}(?:\d{3})?\b/g;
+/** Runs of token characters long enough to hold a token; the token patterns run only inside them. */
+const TOKEN_RUN = /(?<![A-Za-z0-9_\-+/=.])[A-Za-z0-9_\-+/=.]{16,}/g;
 
-const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B\u2032\u00B4]/g;
-const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB]/g;
-const DASHES = /[\u2010\u2011\u2012\u2013\u2014\u2015\u2212]/g;
-const SPACES = /[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g;
+/** Typographic variants and the plain character each stands for ('' = invisible, dropped). */
+const TYPOGRAPHY: Record<string, string> = {};
+for (const c of '\u2018\u2019\u201A\u201B\u2032\u00B4') TYPOGRAPHY[c] = "'";
+for (const c of '\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB') TYPOGRAPHY[c] = '"';
+for (const c of '\u2010\u2011\u2012\u2013\u2014\u2015\u2212') TYPOGRAPHY[c] = '-';
+for (const c of '\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u202F\u205F\u3000') TYPOGRAPHY[c] = ' ';
+for (const c of '\u200B\u200C\u200D\u2060\uFEFF\u00AD') TYPOGRAPHY[c] = '';
+TYPOGRAPHY['\u2026'] = '...';
+const TYPOGRAPHIC = new RegExp(`[${Object.keys(TYPOGRAPHY).join('')}]`, 'g');
 const NON_ASCII = /[^\x00-\x7f]/;
-const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
 
 function isRandomToken(token: string): boolean {
   // A random token mixes cases and digits; words, slugs and paths do not.
@@ -66,17 +72,19 @@ function looksLikeTokenValue(value: string, explicit: boolean): boolean {
   return hasDigit && /[a-z]/i.test(value) && value.length >= 8;
 }
 
+function stripTokensInRun(run: string): string {
+  // Every token shape below contains a digit; most runs (words, paths) can be passed over at once.
+  if (!/\d/.test(run)) return run;
+  return run
+    .replace(UUID, '')
+    .replace(HEX_TOKEN, '')
+    .replace(LONG_TOKEN, (token) => (isRandomToken(token) ? '' : token));
+}
+
 /** Typographic normalisation only: quotes, dashes, spaces. */
 export function normalizeTypography(s: string): string {
   if (!NON_ASCII.test(s)) return s;
-  return s
-    .normalize('NFC')
-    .replace(INVISIBLE, '')
-    .replace(SPACES, ' ')
-    .replace(SINGLE_QUOTES, "'")
-    .replace(DOUBLE_QUOTES, '"')
-    .replace(DASHES, '-')
-    .replace(/\u2026/g, '...');
+  return s.normalize('NFC').replace(TYPOGRAPHIC, (c) => TYPOGRAPHY[c]);
 }
 
 /**
@@ -111,25 +119,29 @@ export function stripVolatile(s: string): string {
       looksLikeTokenValue(value, /[:=]/.test(sep)) ? label : match,
     );
   }
-  out = out.replace(UUID, '').replace(HEX_TOKEN, '');
-  out = out.replace(LONG_TOKEN, (token) => (isRandomToken(token) ? '' : token));
+  out = out.replace(TOKEN_RUN, stripTokensInRun);
   if (/\d{10}/.test(out)) out = out.replace(EPOCH, '');
   return out;
 }
 
+/** Spacing that needs fixing: runs of blanks, a blank before punctuation or inside brackets, empty brackets. */
+const UNTIDY = /[ \t]{2}|\t| [,.;:!?)\]]|[([] |(?:^|\s)(?:\(\s*\)|\[\s*\])/m;
+
 /** Spacing left after removals: single spaces, none before punctuation, no empty brackets. */
-function tidyLine(s: string): string {
+function tidySpacing(s: string): string {
+  // One probe instead of five passes: most text is already tidy.
+  if (!UNTIDY.test(s)) return s;
   return s
-    .replace(/[ \t]+/g, ' ')
+    .replace(/[ \t]{2,}|\t/g, ' ')
     .replace(/ ([,.;:!?)\]])/g, '$1')
     .replace(/([([]) /g, '$1')
-    .replace(/\(\s*\)|\[\s*\]/g, '')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+    // Brackets a removed token leaves behind; "render()" in prose keeps its brackets.
+    .replace(/(^|\s)(?:\(\s*\)|\[\s*\])/gm, '$1')
+    .replace(/ {2,}/g, ' ');
 }
 
 export function normalizeText(s: string): string {
-  return tidyLine(stripVolatile(normalizeTypography(s)).replace(/\s+/g, ' '));
+  return tidySpacing(stripVolatile(normalizeTypography(s)).replace(/\s{2,}|[\t\n\r\f\v]/g, ' ')).trim();
 }
 
 const VOLATILE_PARAMS = new Set([
@@ -182,9 +194,13 @@ function isVolatileParam(name: string, value: string): boolean {
  * Canonical form of a URL for comparison: no fragment, no cache-busting or tracking parameters,
  * remaining parameters sorted, host lower-cased, default port dropped. Relative URLs stay relative.
  */
+const PLAIN_ABSOLUTE_URL = /^https?:\/\/[a-z0-9.-]+(?:\/[^?#\s%]*)?$/;
+
 export function normalizeUrl(u: string): string {
   const input = u.trim();
   if (!input || /^(mailto|tel|javascript|data):/i.test(input)) return input;
+  // Nothing to drop or canonicalise: skip the URL parser (pages hold thousands of links).
+  if (PLAIN_ABSOLUTE_URL.test(input) && !/\/\.\.?(?:\/|$)/.test(input)) return input.includes('/', 8) ? input : `${input}/`;
   const base = 'http://relative.invalid';
   let parsed: URL;
   try {
@@ -217,13 +233,7 @@ export function normalizeMarkdownForHash(md: string): string {
       .replace(MD_LINK_TARGET, (_m, open: string, target: string, close: string) => open + normalizeUrl(target) + close)
       .replace(BARE_URL, (url) => normalizeUrl(url)),
   );
-  // Spacing fixes run once over the whole text, not per line: pages have thousands of lines.
-  const tidy = text
-    .replace(/[ \t]+/g, ' ')
-    .replace(/ ([,.;:!?)\]])/g, '$1')
-    .replace(/([([]) /g, '$1')
-    .replace(/\(\s*\)|\[\s*\]/g, '')
-    .replace(/ {2,}/g, ' ');
+  const tidy = tidySpacing(text);
   const lines: string[] = [];
   for (const raw of tidy.split(/\r?\n/)) {
     let line = raw.trim();

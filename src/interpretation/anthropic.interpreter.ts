@@ -73,7 +73,8 @@ export class AnthropicInterpreter implements Interpreter {
   async interpret(input: InterpretationInput): Promise<Interpretation> {
     const baseline = interpretWithRules(input);
     const started = Date.now();
-    const outcome = await this.ask(input, baseline);
+    // Anything unexpected on the way (not only API errors) falls back too: the rules answer is already here.
+    const outcome = await this.ask(input, baseline).catch((error: unknown): Failure => ({ reason: 'request_failed', detail: describeError(error) }));
     if ('reason' in outcome) {
       this.logger?.warn(
         `model ${this.options.model} not used (${outcome.reason}: ${outcome.detail}) after ${Date.now() - started} ms; rules interpretation kept`,

@@ -32,6 +32,9 @@ export interface DeliveryRow {
   completed_at: Date | null;
 }
 
+/** A delivery as the log lists it: everything but the payload. */
+export type DeliveryLogRow = Omit<DeliveryRow, 'payload'>;
+
 export interface NewDelivery {
   workspaceId: number;
   event: WebhookEvent;
@@ -162,17 +165,12 @@ export class DeliveriesRepository {
     return rows;
   }
 
-  async listForWorkspace(workspaceId: number, limit: number): Promise<DeliveryRow[]> {
+  async listForWorkspace(workspaceId: number, limit: number): Promise<DeliveryLogRow[]> {
     return this.db.query(
       `SELECT id, workspace_id, event, idempotency_key, url, status, attempts, attempt_count, max_attempts,
               next_attempt_at, created_at, completed_at
          FROM webhook_deliveries WHERE workspace_id = $1 ORDER BY id DESC LIMIT $2`,
       [workspaceId, limit],
     );
-  }
-
-  async findById(id: number): Promise<DeliveryRow | null> {
-    const [row] = await this.db.query(`SELECT * FROM webhook_deliveries WHERE id = $1`, [id]);
-    return row ?? null;
   }
 }

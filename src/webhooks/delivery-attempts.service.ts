@@ -74,7 +74,10 @@ export class DeliveryAttempts {
     return { deliveryId, attempt: n, status, record };
   }
 
-  /** Queues again the deliveries whose job was lost; returns how many. */
+  /**
+   * Queues again the deliveries whose job was lost; returns how many. Behind a long backlog a
+   * delivery may get a second job this way; the claim makes the later of the two a no-op.
+   */
   async recoverStalled(): Promise<number> {
     const recovered = await this.deliveries.recoverStalled({ stalledAfterSeconds: STALLED_AFTER_SECONDS, limit: RECOVERY_BATCH });
     for (const d of recovered) {

@@ -22,7 +22,7 @@ import { ChangeDetectedDataDto, DigestReadyDataDto, TestPingDataDto, WebhookEnve
 import { NotificationSettingsService } from './notification-settings.service';
 
 const EVENTS_NOTE =
-  `Deliveries are POSTs of a ${'`'}WebhookEnvelope${'`'} (schemas: ` +
+  'Deliveries are JSON POSTs of a WebhookEnvelope (schemas: ' +
   ['WebhookEnvelopeDto', 'ChangeDetectedDataDto', 'DigestReadyDataDto', 'TestPingDataDto'].map((m) => `[${m}](${getSchemaPath(m)})`).join(', ') +
   '), signed with X-Service-Timestamp and X-Service-Signature (sha256=HMAC-SHA256(secret, "<timestamp>.<raw body>")) when a secret is set. ' +
   'Non-2xx answers are retried up to five times with exponential back-off; 410 Gone stops the retries.';
@@ -35,7 +35,10 @@ export class NotificationSettingsController {
   constructor(private readonly notifications: NotificationSettingsService) {}
 
   @Get(':id/notification_settings')
-  @ApiOperation({ summary: 'The workspace’s webhook settings (the signing secret is never shown)' })
+  @ApiOperation({
+    summary: 'The workspace’s webhook settings (the signing secret is never shown)',
+    description: '404 not_found when the workspace has no settings (webhooks are off).',
+  })
   @ApiOkResponse({ type: NotificationSettingsResponse })
   @ApiErrors(404)
   async get(@CurrentAccount() account: AccountContext, @Param('id', ParseIdPipe) id: number): Promise<NotificationSettingsResponse> {
@@ -55,7 +58,10 @@ export class NotificationSettingsController {
   }
 
   @Delete(':id/notification_settings')
-  @ApiOperation({ summary: 'Switch webhooks off for the workspace' })
+  @ApiOperation({
+    summary: 'Switch webhooks off for the workspace',
+    description: 'Buffered digest changes are dropped; deliveries still waiting for a retry fail without being sent.',
+  })
   @ApiOkResponse({ type: DeletedNotificationSettingsResponse })
   @ApiErrors(404)
   delete(@CurrentAccount() account: AccountContext, @Param('id', ParseIdPipe) id: number): Promise<DeletedNotificationSettingsResponse> {
@@ -64,7 +70,10 @@ export class NotificationSettingsController {
 
   @Post(':id/notification_settings/test')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send a test.ping to the configured URL (one attempt, no retries)' })
+  @ApiOperation({
+    summary: 'Send a test.ping to the configured URL (one attempt, no retries)',
+    description: 'The outcome appears in GET /workspaces/{id}/webhook_deliveries. 404 not_found when the workspace has no settings.',
+  })
   @ApiAcceptedResponse({ type: TestPingResponse })
   @ApiErrors(404)
   test(@CurrentAccount() account: AccountContext, @Param('id', ParseIdPipe) id: number): Promise<TestPingResponse> {

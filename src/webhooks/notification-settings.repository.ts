@@ -100,7 +100,10 @@ export class NotificationSettingsRepository {
     await manager.query(`UPDATE notification_settings SET last_flushed_at = $2 WHERE workspace_id = $1`, [workspaceId, at]);
   }
 
-  /** Workspaces with buffered changes: the candidates of a scheduled flush. */
+  /**
+   * Workspaces with buffered changes: the candidates of a scheduled flush. Any mode: changes
+   * buffered before a switch to realtime still go out at the next window boundary.
+   */
   async withBufferedChanges(): Promise<BufferedWorkspace[]> {
     return this.db.query(
       `SELECT s.workspace_id, s.digest_period, s.digest_hour_utc, s.last_flushed_at, b.oldest_buffered_at

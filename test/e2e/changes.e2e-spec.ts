@@ -300,6 +300,18 @@ describe('changes', () => {
       expect((await s.get(`/changes?workspace_id=${feed.workspace.id}&limit=100`).expect(200)).body.changes).toHaveLength(12);
     });
 
+    it('answers an empty last page after a valid cursor, and 400 once the cursor’s change is deleted', async () => {
+      const s = await createSession(t);
+      const feed = await seedFeed(s, 3);
+      const page = await s.get(`/changes?workspace_id=${feed.workspace.id}&limit=2`).expect(200);
+      expect(page.body.has_more).toBe(true);
+      await t.db.query(`DELETE FROM changes WHERE id = $1`, [feed.changes[2].id]);
+      const rest = await s.get(`/changes?workspace_id=${feed.workspace.id}&limit=2&after=${page.body.next_cursor}`).expect(200);
+      expect(rest.body).toMatchObject({ changes: [], has_more: false, next_cursor: null });
+      await t.db.query(`DELETE FROM changes WHERE id = $1`, [feed.changes[1].id]);
+      expectError(await s.get(`/changes?workspace_id=${feed.workspace.id}&after=${page.body.next_cursor}`), 400, 'invalid_params');
+    });
+
     it('refuses a cursor issued for another workspace with 400 invalid_params', async () => {
       const s = await createSession(t);
       const one = await seedFeed(s, 5);

@@ -161,6 +161,7 @@ describe('errors', () => {
       const routes: [('get' | 'post' | 'patch' | 'delete'), (id: string) => string, object?][] = [
         ['get', (id) => `/workspaces/${id}`],
         ['post', (id) => `/workspaces/${id}/refresh`],
+        ['get', (id) => `/workspaces/${id}/digest`],
         ['get', (id) => `/workspaces/${id}/competitors`],
         ['post', (id) => `/workspaces/${id}/competitors`, { url: 'https://acme.example' }],
         ['get', (id) => `/competitors/${id}`],

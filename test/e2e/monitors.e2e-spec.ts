@@ -381,7 +381,7 @@ describe('monitors', () => {
       const s = await createSession(t);
       const workspace = await insertWorkspace(t.db, { accountId: s.accountId });
       const competitor = await insertCompetitor(t.db, { workspace });
-      const recent = await insertMonitor(t.db, { competitor, lastRunStartedAt: new Date(Date.now() - 299_000) });
+      const recent = await insertMonitor(t.db, { competitor, lastRunStartedAt: new Date(Date.now() - 290_000) });
       const old = await insertMonitor(t.db, { competitor, lastRunStartedAt: new Date(Date.now() - 301_000) });
       expectError(await s.post(`/monitors/${recent.id}/check`), 429, 'refresh_throttled');
       await s.post(`/monitors/${old.id}/check`).expect(202);

@@ -120,6 +120,7 @@ describe('check quota', () => {
       '/workspaces',
       `/workspaces/${w.workspaceId}`,
       `/workspaces/${w.workspaceId}/competitors`,
+      `/workspaces/${w.workspaceId}/digest`,
       `/competitors/${competitorId}`,
       `/competitors/${competitorId}/discovery_status`,
       `/monitors?workspace_id=${w.workspaceId}`,

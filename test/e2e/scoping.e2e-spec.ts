@@ -38,6 +38,7 @@ describe('account scoping', () => {
     return [
       ['GET workspace', (s) => s.get(`/workspaces/${ws}`)],
       ['POST workspace refresh', (s) => s.post(`/workspaces/${ws}/refresh`)],
+      ['GET workspace digest', (s) => s.get(`/workspaces/${ws}/digest?period=30d`)],
       ['POST refresh of their own workspace naming my competitor', (s) => s.post(`/workspaces/${theirWs}/refresh`, { competitor_id: comp })],
       ['GET workspace competitors', (s) => s.get(`/workspaces/${ws}/competitors`)],
       ['POST workspace competitors', (s) => s.post(`/workspaces/${ws}/competitors`, { url: 'https://intruder.example' })],

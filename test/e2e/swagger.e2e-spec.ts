@@ -23,6 +23,7 @@ const ENDPOINTS: [method: string, path: string, body: boolean, success: number][
   ['post', '/workspaces', true, 201],
   ['get', '/workspaces/{}', false, 200],
   ['post', '/workspaces/{}/refresh', true, 202],
+  ['get', '/workspaces/{}/digest', false, 200],
   ['get', '/workspaces/{}/competitors', false, 200],
   ['post', '/workspaces/{}/competitors', true, 202],
   ['get', '/competitors/{}', false, 200],
@@ -101,6 +102,7 @@ describe('OpenAPI document and Swagger UI', () => {
     );
     expect(operation('get', '/changes/{}')!.parameters!.map((p) => p.name)).toContain('include');
     expect(operation('get', '/monitors/{}')!.parameters!.map((p) => p.name)).toContain('include');
+    expect(operation('get', '/workspaces/{}/digest')!.parameters!.map((p) => p.name)).toContain('period');
     expect(operation('post', '/workspaces/{}/competitors')!.responses).toHaveProperty('409');
     expect(operation('post', '/workspaces/{}/competitors')!.responses).toHaveProperty('200');
   });

@@ -168,6 +168,7 @@ describe('webhooks', () => {
       ['digest_hour_utc 24', { digest_hour_utc: 24 }, 'digest_hour_utc'],
       ['digest_hour_utc -1', { digest_hour_utc: -1 }, 'digest_hour_utc'],
       ['a fractional hour', { digest_hour_utc: 9.5 }, 'digest_hour_utc'],
+      ['an hour sent as a string', { digest_hour_utc: '9' }, 'digest_hour_utc'],
       ['a short signing secret', { signing_secret: 'short' }, 'signing_secret'],
       ['a numeric signing secret', { signing_secret: 1234567890123456789 }, 'signing_secret'],
     ])('refuses %s with 422 validation_failed', async (_label, body, field) => {

@@ -121,3 +121,16 @@ describe('blog extraction from synthetic pages', () => {
     ]);
   });
 });
+
+describe('blog extraction of dates inside a byline paragraph', () => {
+  it('reads <time datetime> nested in the line under the title', () => {
+    const html = `<html><body><main><h1>Blog</h1>
+      <h2><a href="/b/one">First post</a></h2><p class="meta">By Ada · <time datetime="2024-01-09">Jan 9</time></p><p>The first post has a long enough body paragraph to be an excerpt.</p>
+      <h2><a href="/b/two">Second post</a></h2><p class="meta">By Linus · <time datetime="2023-12-01">Dec 1</time></p></main></body></html>`;
+    const { posts } = fieldsOf(html, 'https://x.example/blog', 'blog');
+    expect(posts.map((p) => [p.title, p.date, p.author])).toEqual([
+      ['First post', '2024-01-09', 'Ada'],
+      ['Second post', '2023-12-01', 'Linus'],
+    ]);
+  });
+});

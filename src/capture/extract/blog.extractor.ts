@@ -21,7 +21,7 @@ import { splitSections, type Section } from './sections';
 import { jsonLdOfType, ldText, ldUrl, type JsonLdNode } from './structured-data';
 
 const EXCERPT_MAX = 300;
-const BYLINE_RE = /(?:^|[\s/|•·-])by\s+([\p{Lu}][\p{L}.'’-]+(?:\s+[\p{Lu}][\p{L}.'’-]+){0,3})/u;
+const BYLINE_RE = /(?:^|[\s/|•·-])[Bb]y\s+([\p{Lu}][\p{L}.'’-]+(?:\s+[\p{Lu}][\p{L}.'’-]+){0,3})/u;
 const AUTHOR_CLASS_RE = /(?:^|[\s_-])(?:author|byline|writer)(?:$|[\s_-])/i;
 
 interface PostDraft {
@@ -52,7 +52,10 @@ function postsFromJsonLd(ctx: PageContext): PostDraft[] {
   for (const blog of jsonLdOfType(ctx.data, ['Blog', 'ItemList', 'CollectionPage'])) {
     const list = blog.blogPost ?? blog.itemListElement ?? blog.hasPart;
     for (const item of Array.isArray(list) ? list : []) {
-      if (item && typeof item === 'object') nodes.push(((item as JsonLdNode).item as JsonLdNode | undefined) ?? (item as JsonLdNode));
+      if (!item || typeof item !== 'object') continue;
+      // A ListItem wraps the post in "item", or only names it and links to it.
+      const inner = (item as JsonLdNode).item;
+      nodes.push(inner && typeof inner === 'object' ? (inner as JsonLdNode) : (item as JsonLdNode));
     }
   }
   if (nodes.length < 2) nodes.splice(0, nodes.length, ...jsonLdOfType(ctx.data, ['BlogPosting', 'NewsArticle']));
@@ -60,7 +63,7 @@ function postsFromJsonLd(ctx: PageContext): PostDraft[] {
   return nodes
     .map((node) => ({
       title: ldText(node.headline) ?? ldText(node.name) ?? '',
-      url: absoluteUrl(ldUrl(node.url ?? node.mainEntityOfPage ?? node['@id']), ctx.base),
+      url: absoluteUrl(ldUrl(node.url ?? node.mainEntityOfPage ?? node.item ?? node['@id']), ctx.base),
       date: parseDate(ldText(node.datePublished)),
       author: ldText(node.author),
       excerpt: ldText(node.description),

@@ -44,10 +44,9 @@ function tokensOf(el: Element): string[] {
   return `${el.attribs?.class ?? ''} ${el.attribs?.id ?? ''}`.split(/\s+/).filter(Boolean);
 }
 
-function chromeKind(el: Element): ChromeKind | null {
+function chromeKind(el: Element, insideArticle: boolean): ChromeKind | null {
   const name = tagName(el);
   const role = attr(el, 'role');
-  const insideArticle = !!closest(el.parent as AnyNode, (a) => tagName(a) === 'article' || tagName(a) === 'main');
   if (name === 'nav' || role === 'navigation' || role === 'search') return 'nav';
   if (name === 'aside' || role === 'complementary') return 'sidebar';
   if ((name === 'footer' && !insideArticle) || role === 'contentinfo') return 'footer';
@@ -97,6 +96,7 @@ function findAnnouncement(body: Element, dom: DomText): string | null {
     const descriptor = `${el.attribs?.class ?? ''} ${el.attribs?.id ?? ''}`;
     if (!ANNOUNCEMENT_RE.test(descriptor) || /cookie|consent|hero/i.test(descriptor)) continue;
     if (findAll(el, ['h1']).length) continue;
+    if (dom.size(el) > 300) continue;
     const text = dom.text(el);
     if (text.length >= 5 && text.length <= 250) return text;
   }
@@ -108,25 +108,25 @@ function findAnnouncement(body: Element, dom: DomText): string | null {
  * (navigation, header, footer, sidebars) from the document, except what holds the main content.
  */
 export function extractChrome(body: Element, mainRoot: Element, base: string, dom: DomText): PageChrome {
-  const bodyTextLength = dom.text(body).length || 1;
+  const bodyTextLength = dom.size(body) || 1;
   const announcement = findAnnouncement(body, dom);
   const chrome: { el: Element; kind: ChromeKind }[] = [];
 
-  const visit = (el: Element): void => {
+  const visit = (el: Element, insideArticle: boolean): void => {
     for (const child of el.children) {
       if (!isElement(child)) continue;
-      const kind = chromeKind(child);
+      const kind = chromeKind(child, insideArticle);
       const holdsMain = contains(child, mainRoot) || child === mainRoot;
-      const tooBig = dom.text(child).length > bodyTextLength * 0.6;
+      const tooBig = dom.size(child) > bodyTextLength * 0.6;
       const hasPageTitle = kind === 'header' && findAll(child, 'h1').length > 0;
       if (kind && !holdsMain && !tooBig && !hasPageTitle) {
         chrome.push({ el: child, kind });
         continue;
       }
-      visit(child);
+      visit(child, insideArticle || child.name === 'article' || child.name === 'main');
     }
   };
-  visit(body);
+  visit(body, false);
 
   const navigation: string[] = [];
   const links: PageLink[] = [];

@@ -8,20 +8,26 @@ const DROPPED_TAGS = new Set([
   'select', 'source', 'style', 'template', 'textarea', 'track', 'video',
 ]);
 
+// Not "cmp": Adobe Experience Manager prefixes every content component with "cmp-".
 const COOKIE_RE =
-  /(?:^|[\s_-])(?:cookies?|consent|gdpr|ccpa|cmp|onetrust|didomi|usercentrics|cookiebot|cybotcookiebotdialog|truste|osano|iubenda|termly|klaro|cookie-?law|cc-window|cc-banner)(?:$|[\s_-])/i;
+  /(?:^|[\s_-])(?:cookies?|consent|gdpr|ccpa|onetrust|didomi|usercentrics|cookiebot|cybotcookiebotdialog|truste|osano|iubenda|termly|klaro|cookie-?law|cc-window|cc-banner)(?:$|[\s_-])/i;
 const DEBUG_CLASS_RE = /(?:^|[\s_-])(?:env-dev|dev-only|debug|debug-info|devtools|dev-banner|dev-toolbar)(?:$|[\s_-])/i;
 const DEBUG_TEXT_RE =
   /^(?:running in (?:prod|production|dev|development|staging|debug|test) mode!?|debug(?:ging)? mode(?: is)? (?:on|enabled)|build(?: id)?:? [0-9a-f]{6,})$/i;
 const ANCHOR_CLASS_RE = /(?:heading|header|hash|title)[-_]?anchor|anchor[-_]?link|anchorjs|permalink|direct-link/i;
-/** Toggle panels for billing periods are hidden until a user clicks; their prices are content. */
-const PERIOD_PANEL_RE = /month|year|annual|annum/i;
+/**
+ * Panels hidden until a user clicks — billing-period toggles, tabs, accordion answers — hold
+ * content (prices, FAQ answers), unlike mobile copies, modals and templates.
+ */
+const DISCLOSURE_PANEL_RE = /month|year|annual|annum|accordion|faq|answer|collapse|tab-?pane|tab-?content|panel/i;
 
 const DESKTOP_BREAKPOINTS = ['', 'sm', 'md', 'lg', 'xl'];
 const DISPLAY_VALUES = new Set(['none', 'hidden', 'block', 'inline', 'inline-block', 'flex', 'inline-flex', 'grid', 'inline-grid', 'table', 'table-cell', 'table-row', 'contents', 'list-item']);
 
 /** Bootstrap (`d-md-none`) and Tailwind (`md:hidden`) display utilities read at a desktop width. */
 function hiddenByDisplayUtilities(tokens: string[]): boolean {
+  // Only a "none"/"hidden"/"hide" utility can hide; most class lists have none.
+  if (!tokens.some((t) => /none|hid/.test(t))) return false;
   let decided: { rank: number; hidden: boolean } | null = null;
   for (const token of tokens) {
     let bp = '';
@@ -51,31 +57,35 @@ function hiddenByStyle(style: string | null): boolean {
   return !!style && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i.test(style);
 }
 
-function isPeriodPanel(el: Element): boolean {
-  if (attr(el, 'role') === 'tabpanel') return true;
-  const descriptors = [classAndId(el), attr(el, 'aria-labelledby') ?? ''];
+function isDisclosurePanel(el: Element): boolean {
+  const role = attr(el, 'role');
+  if (role === 'tabpanel' || role === 'region' || attr(el, 'aria-labelledby') !== null) return true;
+  const descriptors = [classAndId(el)];
   for (const [name, value] of Object.entries(el.attribs ?? {})) if (name.startsWith('data-')) descriptors.push(`${name}=${value}`);
-  return PERIOD_PANEL_RE.test(descriptors.join(' '));
+  return DISCLOSURE_PANEL_RE.test(descriptors.join(' '));
 }
 
 function isHidden(el: Element, dom: DomText): boolean {
   if (attr(el, 'type') === 'hidden') return true;
-  const byAttribute = attr(el, 'hidden') !== null || hiddenByStyle(attr(el, 'style')) || hiddenByDisplayUtilities(classTokens(el));
+  // A <dialog> is not rendered until opened (newsletter pop-ups, consent dialogs).
+  if (el.name === 'dialog' && attr(el, 'open') === null) return true;
+  const byAttribute =
+    attr(el, 'hidden') !== null || hiddenByStyle(attr(el, 'style')) || (!!el.attribs?.class && hiddenByDisplayUtilities(classTokens(el)));
   // aria-hidden on an empty icon hides nothing; on text it marks decoration or duplicates.
-  const byAria = attr(el, 'aria-hidden') === 'true' && dom.text(el).length > 0;
+  const byAria = attr(el, 'aria-hidden') === 'true' && dom.size(el) > 0;
   if (!byAttribute && !byAria) return false;
-  return !isPeriodPanel(el);
+  return !isDisclosurePanel(el);
 }
 
 function isCookieBanner(el: Element, dom: DomText): boolean {
   const descriptor = `${classAndId(el)} ${attr(el, 'aria-label') ?? ''}`;
   if (!COOKIE_RE.test(descriptor)) return false;
-  return dom.text(el).length < 5000;
+  return dom.size(el) < 5000;
 }
 
 function isDebugNote(el: Element, dom: DomText): boolean {
   if (DEBUG_CLASS_RE.test(el.attribs?.class ?? '')) return true;
-  if (!isLeafBlock(el)) return false;
+  if (dom.size(el) >= 80 || !isLeafBlock(el)) return false;
   const text = dom.text(el);
   return text.length < 80 && DEBUG_TEXT_RE.test(text);
 }
@@ -111,7 +121,7 @@ export function removeNonContent(root: Document, index: DocumentIndex, dom: DomT
   const doomed: AnyNode[] = [];
   // A page hidden until its scripts run (anti-flicker) is still the page; such wrappers sit at the top.
   const topLevel = (el: Element): boolean => !el.parent || el.parent.type === 'root' || protectedNodes.has(el.parent);
-  const hidesMostOfPage = (el: Element): boolean => topLevel(el) && dom.text(el).length > dom.text(root).length * 0.5;
+  const hidesMostOfPage = (el: Element): boolean => topLevel(el) && dom.size(el) > dom.size(root) * 0.5;
 
   const visit = (node: AnyNode): void => {
     if (node.type === 'comment' || node.type === 'directive' || node.type === 'cdata') {

@@ -12,17 +12,15 @@ export function stableJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
 }
 
-function normalizeValue(value: unknown): unknown {
-  if (typeof value === 'string') return /^(?:https?:)?\/\//i.test(value) ? normalizeUrl(value) : normalizeText(value);
-  if (Array.isArray(value)) return value.map(normalizeValue);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, normalizeValue(v)]));
-  }
-  return value;
-}
+const QUOTED_URL = /"((?:https?:)?\/\/[^"\s]+)"/g;
 
-/** sha256 of the noise-normalised markdown and fields: pages that differ only in noise hash equal. */
+/**
+ * sha256 of the noise-normalised markdown and fields: pages that differ only in noise hash equal.
+ * The fields are normalised as one serialised text rather than string by string: the result only
+ * feeds the hash, and one pass over a large changelog is many times cheaper than thousands.
+ */
 export function contentHash(markdown: string, fields: CaptureFields): string {
-  const payload = `${normalizeMarkdownForHash(markdown)}\n\u0000\n${stableJson(normalizeValue(fields))}`;
+  const json = stableJson(fields).replace(QUOTED_URL, (_m, url: string) => `"${normalizeUrl(url)}"`);
+  const payload = `${normalizeMarkdownForHash(markdown)}\n\u0000\n${normalizeText(json)}`;
   return createHash('sha256').update(payload).digest('hex');
 }

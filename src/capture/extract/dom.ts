@@ -95,10 +95,12 @@ export function ancestors(node: AnyNode, stop?: AnyNode | null): Element[] {
 }
 
 const ZERO_WIDTH = /[\u200B\uFEFF]/g;
-const SPACE_RUN = /[\s\u00A0]+/g;
+// Runs of blanks, or any single blank other than a plain space: single spaces are left untouched.
+const SPACE_RUN = /\s{2,}|[^\S ]/g;
 
 export function collapseWhitespace(s: string): string {
-  return s.replace(/[\s\u00A0\u200B\uFEFF]+/g, ' ').trim();
+  const visible = s.includes('\u200B') || s.includes('\uFEFF') ? s.replace(ZERO_WIDTH, '') : s;
+  return visible.replace(SPACE_RUN, ' ').trim();
 }
 
 /**
@@ -106,29 +108,70 @@ export function collapseWhitespace(s: string): string {
  * "<div>Basic</div><div>$9</div>" reads "Basic $9" and "<span>$</span><span>9</span>" reads "$9".
  */
 export class DomText {
-  // A Map, not a WeakMap: the cache lives as long as one extraction, and ephemeron tables with
+  // Maps, not WeakMaps: the caches live as long as one extraction, and ephemeron tables with
   // thousands of keys make every garbage collection slow.
   private readonly cache = new Map<AnyNode, string>();
+  private readonly sizes = new Map<AnyNode, number>();
 
+  /** Visible text of a node, whitespace collapsed; memoised, so meant for small and mid-sized nodes. */
   text(node: AnyNode): string {
     return this.raw(node).trim();
   }
 
-  /** Forgets the text of the node's ancestors; call before the node is removed or changed. */
+  /**
+   * Approximate visible text length, memoised without building strings: enough to compare the
+   * size of a container with the page or to skip large blocks cheaply.
+   */
+  size(node: AnyNode): number {
+    if (node.type === 'text') return countVisible(node.data);
+    if (!isElement(node) && node.type !== 'root') return 0;
+    const cached = this.sizes.get(node);
+    if (cached !== undefined) return cached;
+    const name = isElement(node) ? node.name : '';
+    let total = 0;
+    if (!SILENT_TAGS.has(name)) for (const child of (node as ParentNode).children) total += this.size(child);
+    this.sizes.set(node, total);
+    return total;
+  }
+
+  /** Text of a whole subtree in one pass, for page-wide searches; not memoised. */
+  flat(node: AnyNode): string {
+    const parts: string[] = [];
+    const walk = (current: AnyNode): void => {
+      if (current.type === 'text') {
+        parts.push(current.data);
+        return;
+      }
+      if (!isElement(current) && current.type !== 'root') return;
+      const name = isElement(current) ? current.name : '';
+      if (SILENT_TAGS.has(name)) return;
+      const block = BLOCK_TAGS.has(name);
+      if (block) parts.push(' ');
+      for (const child of (current as ParentNode).children) walk(child);
+      if (block) parts.push(' ');
+    };
+    walk(node);
+    return collapseWhitespace(parts.join(''));
+  }
+
+  /** Forgets what was read about the node's ancestors; call before the node is removed. */
   invalidate(node: AnyNode): void {
-    for (let current = node.parent; current; current = current.parent) this.cache.delete(current);
+    for (let current = node.parent; current; current = current.parent) {
+      this.cache.delete(current);
+      this.sizes.delete(current);
+    }
   }
 
   /** Whitespace already collapsed to single spaces; only the ends may carry one. */
   private raw(node: AnyNode): string {
-    if (node.type === 'text') return node.data.replace(ZERO_WIDTH, '').replace(SPACE_RUN, ' ');
+    if (node.type === 'text') return cleanTextNode(node.data);
     if (!isElement(node) && node.type !== 'root') return '';
     const cached = this.cache.get(node);
     if (cached !== undefined) return cached;
     const name = isElement(node) ? node.name : '';
     let out = '';
     if (name === 'br') out = ' ';
-    else if (name !== 'script' && name !== 'style' && name !== 'template' && name !== 'svg') {
+    else if (!SILENT_TAGS.has(name)) {
       // join() yields flat strings; appending to a rope and probing its ends would flatten it repeatedly.
       const parts: string[] = [];
       for (const child of (node as ParentNode).children) {
@@ -143,6 +186,30 @@ export class DomText {
     this.cache.set(node, out);
     return out;
   }
+}
+
+const SILENT_TAGS = new Set(['script', 'style', 'template', 'svg']);
+
+function cleanTextNode(data: string): string {
+  const visible = data.includes('\u200B') || data.includes('\uFEFF') ? data.replace(ZERO_WIDTH, '') : data;
+  return visible.replace(SPACE_RUN, ' ');
+}
+
+function countVisible(data: string): number {
+  let count = 0;
+  let space = true;
+  for (let i = 0; i < data.length; i++) {
+    const code = data.charCodeAt(i);
+    const isSpace = code === 32 || (code >= 9 && code <= 13) || code === 160;
+    if (isSpace) {
+      if (!space) count++;
+      space = true;
+    } else {
+      count++;
+      space = false;
+    }
+  }
+  return count;
 }
 
 /** Text of an element without the text of nested lists (a list item's own line). */

@@ -172,3 +172,43 @@ describe('extractPage: content hash', () => {
     expect(result.markdown).toBe('# Fragment\n\nJust [a link](https://x.example/a).');
   });
 });
+
+describe('extractPage: content hidden until a click', () => {
+  it('keeps accordion answers and tab panels that are hidden until opened', () => {
+    const { markdown } = extractPage(
+      page(`<main><h1>FAQ</h1>
+        <button aria-controls="a1">Can I cancel?</button><div id="a1" class="faq-answer hidden"><p>Yes, any time.</p></div>
+        <div role="tabpanel" hidden><p>Yearly prices</p></div>
+        <div class="modal hidden"><p>Subscribe to our newsletter</p></div>
+        <dialog><p>Exit-intent offer</p></dialog></main>`),
+      'https://x.example/faq',
+      'custom',
+    );
+    expect(markdown).toBe('# FAQ\n\nCan I cancel?\n\nYes, any time.\n\nYearly prices');
+  });
+});
+
+describe('extractPage: every monitor type on every corpus page', () => {
+  const pages = [
+    'homepage-joplin/page.html',
+    'pricing-joplin-pair/after.html',
+    'blog-joplin/page.html',
+    'blogpost-gitlab/page.html',
+    'blogpost-dropbox/page.html',
+    'docs-joplin/page.html',
+    'changelog-healthchecks-pair/after.md',
+    'pricing-flyio-plans-pair/after.md',
+  ];
+  const types = ['pricing', 'blog', 'changelog', 'docs', 'homepage', 'careers', 'integrations', 'custom'] as const;
+
+  it.each(pages)('extracts %s as any type without failing, with markdown, meta and a hash', (file) => {
+    const html = corpusPage(file);
+    for (const type of types) {
+      const result = extractPage(html, 'https://example.org/page/', type);
+      expect(result.markdown.length).toBeGreaterThan(100);
+      expect(result.content_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(Object.keys(result.meta).sort()).toEqual(['author', 'description', 'icon', 'image', 'lang', 'published_at', 'site_name', 'title']);
+      expect(JSON.parse(JSON.stringify(result.fields))).toEqual(result.fields);
+    }
+  });
+});

@@ -42,12 +42,25 @@ describe('homepage extraction from a synthetic landing page', () => {
     });
   });
 
-  it('reads the logo strip, the social proof count and the testimonials without attribution', () => {
+  it('reads the logo strip and the social proof count', () => {
     expect(fields.customer_logos).toEqual(['Acme', 'Globex', 'Initech']);
     expect(fields.social_proof_counts).toEqual(['Trusted by 10,000+ teams']);
+  });
+
+  it('reads testimonials with their attribution, which names the customer', () => {
     expect(fields.testimonials).toEqual([
-      'Quill cut our onboarding time in half. New engineers find answers on day one.',
+      'Quill cut our onboarding time in half. New engineers find answers on day one. — Priya N., VP Engineering at Globex',
       'The only wiki our sales team opens without being asked.',
     ]);
+  });
+
+  it('reads counts with a qualifier and attributions from figure captions', () => {
+    const html = `<html><body><main><h1>Support, simplified</h1>
+      <p class="logo-wall__title">Trusted by 25,000+ support teams</p>
+      <figure class="testimonial"><blockquote>“Setup took an afternoon.”</blockquote><figcaption>Luca Bianchi, CX Lead, Deliveroo</figcaption></figure>
+      </main></body></html>`;
+    const other = fieldsOf(html, 'https://brightdesk.example/', 'homepage');
+    expect(other.social_proof_counts).toEqual(['Trusted by 25,000+ support teams']);
+    expect(other.testimonials).toEqual(['Setup took an afternoon. — Luca Bianchi, CX Lead, Deliveroo']);
   });
 });

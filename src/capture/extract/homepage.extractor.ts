@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import type { HomepageFields } from '../capture.types';
-import { attr, classAndId, closest, collapseWhitespace, descendants, findAll, HEADING_TAGS, tagName, uniqueStrings } from './dom';
+import { attr, classAndId, closest, collapseWhitespace, descendants, findAll, HEADING_TAGS, isElement, tagName, uniqueStrings } from './dom';
 import type { PageContext } from './page-context';
 
 const BUTTON_CLASS_RE = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
@@ -9,7 +9,7 @@ const LOGO_SECTION_RE = /logos?|customers?|clients?|trusted|partners?|brands?|sp
 const LOGO_HEADING_RE = /trusted by|used by|loved by|customers|clients|companies|teams (?:at|like)|powering|backed by|sponsors|partners|as seen|featured in/i;
 const TESTIMONIAL_CLASS_RE = /testimonial|quote|review|endorsement/i;
 const COUNT_RE =
-  /(?:\b(?:over|more than|trusted by|used by|loved by|join(?:ed by)?)\s+)?\b\d[\d,.]*\s?(?:[kKmMbB]\b|million|billion|thousand)?\+?\s+(?:(?:happy|active|paying|satisfied)\s+)?(?:teams|companies|customers|users|developers|businesses|organi[sz]ations|people|downloads|installs|stars|members|countries|reviews|websites|sites|brands|engineers|creators|startups|enterprises|clients|subscribers|apps|projects)\b/gi;
+  /(?:\b(?:over|more than|trusted by|used by|loved by|join(?:ed by)?)\s+)?\b\d[\d,.]*\s?(?:[kKmMbB]\b|million|billion|thousand)?\+?\s+(?:[\p{L}-]+\s+){0,2}?(?:teams|companies|customers|users|developers|businesses|organi[sz]ations|people|downloads|installs|stars|members|countries|reviews|websites|sites|brands|engineers|creators|startups|enterprises|clients|subscribers|apps|projects)\b/giu;
 
 const MAX_CTAS = 6;
 const MAX_LOGOS = 60;
@@ -70,31 +70,62 @@ function customerLogos(ctx: PageContext): string[] {
   return uniqueStrings(names, MAX_LOGOS);
 }
 
+const ATTRIBUTION_CLASS_RE = /author|attribution|cite|byline|name|person|customer|source/i;
+
+function isAttribution(el: Element): boolean {
+  return tagName(el) === 'footer' || tagName(el) === 'cite' || tagName(el) === 'figcaption';
+}
+
+/** Who said it: the quote's own <footer>/<cite>, its figure's caption, or a credited sibling. */
+function attributionOf(ctx: PageContext, quote: Element): string | null {
+  const inside = descendants(quote, isAttribution)[0];
+  const figure = closest(quote, (a) => tagName(a) === 'figure', ctx.root);
+  const caption = figure ? findAll(figure, 'figcaption')[0] : undefined;
+  let sibling: Element | null = null;
+  for (let next = quote.next; next; next = next.next) {
+    if (!isElement(next)) continue;
+    if (ATTRIBUTION_CLASS_RE.test(classAndId(next)) || isAttribution(next)) sibling = next;
+    break;
+  }
+  const source = inside ?? caption ?? sibling;
+  const text = source ? ctx.dom.text(source).replace(/^[\s—–-]+/, '') : '';
+  return text && text.length <= 160 ? text : null;
+}
+
+function quoteText(ctx: PageContext, quote: Element): string {
+  const paragraphs = findAll(quote, 'p').filter((p) => !closest(p, isAttribution, quote));
+  if (paragraphs.length) return paragraphs.map((p) => ctx.dom.text(p)).join(' ');
+  const credit = descendants(quote, isAttribution)[0];
+  const text = ctx.dom.text(quote);
+  return credit ? text.replace(ctx.dom.text(credit), '').trim() : text;
+}
+
+const unquote = (text: string): string => text.replace(/^["“„«]\s*|\s*["”“»]$/g, '');
+
+/** Testimonials as "quote — attribution" (the attribution names the customer who might leave). */
 function testimonials(ctx: PageContext): string[] {
   const quotes: string[] = [];
-  for (const bq of findAll(ctx.root, ['blockquote', 'q'])) {
-    // The quote itself, without its attribution (<footer>, <cite>).
-    const paragraphs = findAll(bq, 'p').filter((p) => !closest(p, (a) => tagName(a) === 'footer' || tagName(a) === 'cite', bq));
-    quotes.push(paragraphs.length ? paragraphs.map((p) => ctx.dom.text(p)).join(' ') : ctx.dom.text(bq));
-  }
+  const push = (text: string, attribution: string | null): void => {
+    const quote = unquote(text);
+    if (quote.length >= 20 && quote.length <= 1200) quotes.push(attribution ? `${quote} — ${attribution}` : quote);
+  };
+  for (const bq of findAll(ctx.root, ['blockquote', 'q'])) push(quoteText(ctx, bq), attributionOf(ctx, bq));
   for (const el of descendants(ctx.root, (d) => TESTIMONIAL_CLASS_RE.test(classAndId(d)))) {
     if (findAll(el, ['blockquote', 'q']).length) continue;
-    const p = findAll(el, 'p').find((q) => !closest(q, (a) => tagName(a) === 'footer' || tagName(a) === 'cite', el));
-    if (p) quotes.push(ctx.dom.text(p));
+    const p = findAll(el, 'p').find((q) => !closest(q, isAttribution, el) && !ATTRIBUTION_CLASS_RE.test(classAndId(q)));
+    const credit = descendants(el, (d) => isAttribution(d) || ATTRIBUTION_CLASS_RE.test(classAndId(d)))[0];
+    if (p) push(ctx.dom.text(p), credit ? ctx.dom.text(credit) : null);
   }
   // Quoted paragraphs ("“It lets you …”") are press quotes and testimonials on many sites.
   for (const p of findAll(ctx.root, 'p')) {
     const text = ctx.dom.text(p);
-    if (text.length >= 40 && /^["“„«]/.test(text) && /["”“»]$/.test(text)) quotes.push(text);
+    if (text.length >= 40 && /^["“„«]/.test(text) && /["”“»]$/.test(text)) push(text, null);
   }
-  return uniqueStrings(
-    quotes.map((q) => q.replace(/^["“„«]\s*|\s*["”“»]$/g, '')).filter((q) => q.length >= 20 && q.length <= 1200),
-    MAX_TESTIMONIALS,
-  );
+  return uniqueStrings(quotes, MAX_TESTIMONIALS);
 }
 
 function socialProofCounts(ctx: PageContext): string[] {
-  const text = ctx.dom.text(ctx.root);
+  const text = ctx.dom.flat(ctx.root);
   return uniqueStrings([...text.matchAll(COUNT_RE)].map((m) => m[0]), 20);
 }
 

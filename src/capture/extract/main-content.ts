@@ -14,7 +14,7 @@ const MAIN_RULES: ((el: Element) => boolean)[] = [
  * container, when it carries a fair share of the page's text; otherwise the body.
  */
 export function findMainRoot(body: Element, dom: DomText): Element {
-  const bodyLength = dom.text(body).length || 1;
+  const bodyLength = dom.size(body) || 1;
   const matches: Element[][] = MAIN_RULES.map(() => []);
   for (const el of descendants(body)) {
     MAIN_RULES.forEach((rule, i) => {
@@ -23,8 +23,8 @@ export function findMainRoot(body: Element, dom: DomText): Element {
   }
   for (const candidates of matches) {
     if (!candidates.length) continue;
-    const best = candidates.reduce((a, b) => (dom.text(b).length > dom.text(a).length ? b : a));
-    if (dom.text(best).length >= bodyLength * 0.2) return best;
+    const best = candidates.reduce((a, b) => (dom.size(b) > dom.size(a) ? b : a));
+    if (dom.size(best) >= bodyLength * 0.2) return best;
   }
   return body;
 }

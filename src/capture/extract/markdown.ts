@@ -32,8 +32,9 @@ function escapeText(text: string): string {
 }
 
 function tidyBlock(text: string): string {
+  // Only runs of blanks are rewritten: replacing every single space would copy the whole page.
   return text
-    .replace(/[ \t]+/g, ' ')
+    .replace(/[ \t]{2,}|\t/g, ' ')
     .replace(/^ | $/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
@@ -62,7 +63,9 @@ function renderList(list: Element, state: RenderState): string {
   let index = Number(attr(list, 'start') ?? '1') || 1;
   const items: string[] = [];
   for (const li of childElements(list)) {
-    const body = tidyBlock(tagName(li) === 'li' ? renderChildren(li, state) : renderNode(li, state)).replace(/\n{2,}/g, '\n');
+    const rendered = tagName(li) === 'li' ? renderChildren(li, state) : renderNode(li, state);
+    // Most items are one line: skip the multi-line tidy for them.
+    const body = rendered.includes('\n') ? tidyBlock(rendered).replace(/\n{2,}/g, '\n') : inlineOnly(rendered);
     if (!body) continue;
     const marker = ordered ? `${index++}. ` : '- ';
     const pad = INDENT.repeat(marker.length);
@@ -139,7 +142,7 @@ function block(content: string, state: RenderState): string {
 function renderNode(node: AnyNode, state: RenderState): string {
   if (node.type === 'text') {
     if (state.inPre) return node.data;
-    return escapeText(node.data.replace(/[\s\u00A0]+/g, ' '));
+    return escapeText(node.data.replace(/\s{2,}|[^\S ]/g, ' '));
   }
   if (!isElement(node)) return '';
   const name = tagName(node);

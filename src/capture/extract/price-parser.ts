@@ -14,8 +14,10 @@ const SYMBOL_RE = Object.keys(SYMBOLS).sort((a, b) => b.length - a.length).map(e
 const CODE_RE = CODES.join('|');
 const NUM_RE = String.raw`\d{1,3}(?:[,.]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?`;
 
+// Each form has its own left boundary: a symbol may follow a digit ("$39$32": two prices shown
+// side by side by a monthly/yearly toggle), a bare number may not follow a letter or digit.
 const MONEY_RE = new RegExp(
-  String.raw`(?<![\w$€£¥₹])(?:(${SYMBOL_RE})\s?(${NUM_RE})|\b(${CODE_RE})\s?(${NUM_RE})|(${NUM_RE})\s?(${SYMBOL_RE}|(?:${CODE_RE}|euros?|dollars?|pounds)\b))(?![\d])`,
+  String.raw`(?:(?<![A-Za-z$€£¥₹])(${SYMBOL_RE})\s?(${NUM_RE})|(?<![A-Za-z])\b(${CODE_RE})\s?(${NUM_RE})|(?<![\w.,$€£¥₹])(${NUM_RE})\s?(${SYMBOL_RE}|(?:${CODE_RE}|euros?|dollars?|pounds)\b))(?![\d])`,
   'g',
 );
 

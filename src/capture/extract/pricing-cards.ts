@@ -26,13 +26,39 @@ const MAX_CARD_TEXT = 2500;
 const PRICE_PHRASE_MAX = 80;
 const MAX_PRICES_PER_CARD = 6;
 
-/** The innermost elements whose text holds a price. */
+/** Elements with a currency sign or code somewhere in their text: the only places a price can be. */
+function currencyHolders(root: Element): Set<Element> {
+  const holders = new Set<Element>();
+  const stack: AnyNode[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type === 'text') {
+      if (!CURRENCY_HINT_RE.test(node.data)) continue;
+      for (let current = node.parent; current && isElement(current) && !holders.has(current); current = current.parent) holders.add(current);
+      continue;
+    }
+    if (isElement(node) || node.type === 'root') for (const child of (node as Element).children) stack.push(child);
+  }
+  return holders;
+}
+
+/** The innermost elements whose text holds a price phrase. */
 export function findPriceElements(ctx: PageContext, skip: (el: Element) => boolean): Element[] {
   const priced = new Set<Element>();
-  for (const el of descendants(ctx.root)) {
-    if (skip(el)) continue;
+  const holders = currencyHolders(ctx.root);
+  const candidates: Element[] = [];
+  // Holders are closed under ancestry, so the walk never needs to leave them.
+  const stack: AnyNode[] = [...ctx.root.children].reverse();
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (!isElement(node) || !holders.has(node)) continue;
+    candidates.push(node);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  for (const el of candidates) {
+    if (skip(el) || ctx.dom.size(el) > 300) continue;
     const text = ctx.dom.text(el);
-    if (text.length > 300 || !CURRENCY_HINT_RE.test(text) || !findPrices(text).length) continue;
+    if (!CURRENCY_HINT_RE.test(text) || !findPrices(text).length) continue;
     priced.add(el);
   }
   const hasPricedChild = new Set<AnyNode>();
@@ -45,8 +71,9 @@ export function findPriceElements(ctx: PageContext, skip: (el: Element) => boole
     const count = findPrices(ctx.dom.text(el)).length;
     while (current.parent && isElement(current.parent) && current.parent !== ctx.root && !skip(current.parent)) {
       const parent = current.parent;
+      if (ctx.dom.size(parent) > PRICE_PHRASE_MAX) break;
       const parentText = ctx.dom.text(parent);
-      if (parentText.length > PRICE_PHRASE_MAX || findPrices(parentText).length !== count) break;
+      if (findPrices(parentText).length !== count) break;
       // Only a price phrase wrapper: not a block holding a name, a list or a button.
       if (childElements(parent).length > 3 || findAll(parent, ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'a', 'button']).length) break;
       current = parent;
@@ -78,10 +105,10 @@ export function planName(ctx: PageContext, card: Element): string | null {
 }
 
 function isCardLike(ctx: PageContext, card: Element, priceCount: number): boolean {
-  if (priceCount > MAX_PRICES_PER_CARD || ctx.dom.text(card).length > MAX_CARD_TEXT) return false;
+  if (priceCount > MAX_PRICES_PER_CARD || ctx.dom.size(card) > MAX_CARD_TEXT) return false;
   // A card names one plan; a block with several headings is a section of cards.
   if (descendants(card, (el) => HEADING_TAGS.has(tagName(el))).length > 2) return false;
-  const lines = descendants(card, (el) => isLeafBlock(el) && BLOCK_TAGS.has(tagName(el)) && ctx.dom.text(el).length > 0);
+  const lines = descendants(card, (el) => isLeafBlock(el) && BLOCK_TAGS.has(tagName(el)) && ctx.dom.size(el) > 0);
   return lines.length >= 2;
 }
 
@@ -113,10 +140,25 @@ function contextPeriod(ctx: PageContext, el: Element): BillingPeriod | null {
   return null;
 }
 
+/** "<span>$32</span> <span>/mo</span>": the unit or period written in a following sibling. */
+function siblingTail(ctx: PageContext, el: Element): string {
+  for (let next: AnyNode | null = el.next; next; next = next.next) {
+    if (!isElement(next)) continue;
+    const text = ctx.dom.text(next);
+    if (!text || findPrices(text).length) continue;
+    return text.length <= 30 && /^(?:\/|per\b|a\s|each\b|monthly|yearly|annually)/i.test(text) ? text : '';
+  }
+  return '';
+}
+
 /** Prices of one price element, with the period its surroundings give when the text is silent. */
 export function readPrices(ctx: PageContext, el: Element): FoundPrice[] {
   const context = contextPeriod(ctx, el);
-  return findPrices(ctx.dom.text(el)).map((found) => {
+  const own = ctx.dom.text(el);
+  const found = findPrices(own);
+  const tail = found.length === 1 && found[0].price.period === 'unknown' && !found[0].price.unit ? siblingTail(ctx, el) : '';
+  const prices = tail ? findPrices(`${own} ${tail}`).slice(0, 1) : found;
+  return prices.map((found) => {
     const period = found.price.period;
     if (context === 'year' && (period === 'month' || period === 'unknown')) return asYearlyBilling(found, `${found.price.text} billed yearly`);
     if (context === 'month' && period === 'unknown') return { ...found, price: { ...found.price, period: 'month' } };
@@ -175,14 +217,22 @@ export function readPlanCards(ctx: PageContext, skip: (el: Element) => boolean):
     }
   }
   const groups = new Set<Element>();
+  // Each ancestor is judged once, however many prices sit below it.
+  const judged = new Map<Element, boolean>();
+  const isGroup = (parent: Element): boolean => {
+    const known = judged.get(parent);
+    if (known !== undefined) return known;
+    const priced = childElements(parent).filter((c) => pricedCount.has(c));
+    const sameTag = priced.every((c) => tagName(c) === tagName(priced[0]));
+    const verdict = priced.length >= 2 && sameTag && priced.every((c) => isCardLike(ctx, c, pricedCount.get(c)!) && planName(ctx, c) !== null);
+    judged.set(parent, verdict);
+    return verdict;
+  };
   for (const p of priceEls) {
     for (let node: Element = p; node !== ctx.root && node.parent && isElement(node.parent); node = node.parent) {
       const parent = node.parent;
-      if ([...groups].some((g) => closest(parent, (a) => a === g))) break;
-      const priced = childElements(parent).filter((c) => pricedCount.has(c));
-      if (priced.length < 2) continue;
-      const sameTag = priced.every((c) => tagName(c) === tagName(priced[0]));
-      if (sameTag && priced.every((c) => planName(ctx, c) && isCardLike(ctx, c, pricedCount.get(c)!))) {
+      if (groups.has(parent)) break;
+      if (isGroup(parent)) {
         groups.add(parent);
         break;
       }

@@ -2,7 +2,7 @@ import type { BillingPeriod } from '../capture.types';
 import type { PageContext } from './page-context';
 import type { FoundPrice } from './price-parser';
 import type { PlanDraft } from './pricing-plan';
-import { jsonLdOfType, ldText, type JsonLdNode } from './structured-data';
+import { jsonLdOfType, ldText, microdataOfType, microText, type JsonLdNode, type MicrodataItem } from './structured-data';
 
 function asList(value: unknown): JsonLdNode[] {
   if (Array.isArray(value)) return value.filter((v): v is JsonLdNode => !!v && typeof v === 'object');
@@ -49,5 +49,24 @@ export function plansFromStructuredData(ctx: PageContext): PlanDraft[] {
     const price = offerPrice(offer);
     if (name && price) drafts.push({ name, prices: [price], features: [], cta: null, priceNotes: [] });
   }
+  for (const offer of microdataOfType(ctx.data, ['Offer'])) {
+    const draft = microdataOffer(offer);
+    if (draft) drafts.push(draft);
+  }
   return drafts;
+}
+
+/** An Offer marked up with itemprop="name|price|priceCurrency" (and an optional billing spec). */
+function microdataOffer(offer: MicrodataItem): PlanDraft | null {
+  const name = microText(offer, 'name');
+  const spec = offer.props.priceSpecification?.find((v): v is MicrodataItem => typeof v !== 'string');
+  const node: JsonLdNode = {
+    price: microText(offer, 'price') ?? (spec && microText(spec, 'price')),
+    priceCurrency: microText(offer, 'priceCurrency') ?? (spec && microText(spec, 'priceCurrency')),
+    priceSpecification: spec
+      ? { billingDuration: microText(spec, 'billingDuration'), unitCode: microText(spec, 'unitCode'), unitText: microText(spec, 'unitText') }
+      : undefined,
+  };
+  const price = offerPrice(node);
+  return name && price ? { name, prices: [price], features: [], cta: null, priceNotes: [] } : null;
 }

@@ -170,3 +170,34 @@ describe('pricing extraction from synthetic pages', () => {
     expect(plan(fields, 'pro').prices).toEqual([{ amount: 29, currency: 'USD', period: 'month', unit: null, text: 'USD 29 /month' }]);
   });
 });
+
+describe('pricing extraction from microdata offers', () => {
+  it('reads itemprop name, price and currency of each offer', () => {
+    const html = `<html><body><main><h1>Plans</h1>
+      <div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Pulse</span>
+        <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><h2 itemprop="name">Basic</h2>
+          <meta itemprop="priceCurrency" content="EUR"><span itemprop="price" content="9">9 €</span></div>
+        <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><h2 itemprop="name">Plus</h2>
+          <meta itemprop="priceCurrency" content="EUR"><span itemprop="price" content="19">19 €</span></div>
+      </div></main></body></html>`;
+    const fields = fieldsOf(html, 'https://pulse.example/plans', 'pricing');
+    expect(fields.plans.map((p) => [p.key, p.prices[0]?.amount, p.prices[0]?.currency])).toEqual([
+      ['basic', 9, 'EUR'],
+      ['plus', 19, 'EUR'],
+    ]);
+  });
+});
+
+describe('pricing extraction of side-by-side toggle prices', () => {
+  it('reads "$39$32 /mo" shown in monthly and yearly spans as two prices of one plan', () => {
+    const html = `<html><body><main><h1>Pricing</h1><div class="plans">
+      <div class="plan"><h3>Lite</h3><p class="price"><span class="price-monthly">$15</span><span class="price-yearly">$12</span> <span class="per">/mo</span></p><a class="button" href="/s">Try it free</a><ul><li>Email campaigns</li></ul></div>
+      <div class="plan"><h3>Growth</h3><p class="price"><span class="price-monthly">$39</span><span class="price-yearly">$32</span> <span class="per">/mo</span></p><a class="button" href="/s">Try it free</a><ul><li>A/B testing</li></ul></div>
+      </div></main></body></html>`;
+    const growth = plan(fieldsOf(html, 'https://mailcraft.example/pricing', 'pricing'), 'growth');
+    expect(growth.prices).toEqual([
+      { amount: 39, currency: 'USD', period: 'month', unit: null, text: '$39 /mo' },
+      { amount: 384, currency: 'USD', period: 'year', unit: null, text: '$32 /mo billed yearly' },
+    ]);
+  });
+});

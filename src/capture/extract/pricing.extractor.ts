@@ -14,7 +14,7 @@ const TRIAL_RE =
 const TOGGLE_LABEL_MAX = 30;
 
 function freeTrial(ctx: PageContext): string | null {
-  const m = TRIAL_RE.exec(ctx.dom.text(ctx.root));
+  const m = TRIAL_RE.exec(ctx.dom.flat(ctx.root));
   if (m) return m[0];
   // Without a duration, only a call to action names a trial ("Start free trial").
   const cta = findAll(ctx.root, ['a', 'button']).map((el) => ctx.dom.text(el)).find((t) => t.length <= 40 && /\bfree trial\b|\btry (?:it )?(?:for )?free\b/i.test(t));

@@ -1,5 +1,5 @@
 import type { AnyNode, Element } from 'domhandler';
-import { DomText, isElement, isLeafBlock, tagName } from './dom';
+import { DomText, findAll, isElement, isLeafBlock, tagName } from './dom';
 
 /** The content that belongs to one heading: its card, or the run of blocks up to the next heading. */
 export interface Section {
@@ -34,7 +34,11 @@ function collect(section: Section, node: AnyNode, dom: DomText, skip: Set<Elemen
       const text = dom.text(current);
       if (text && name !== 'li') section.lines.push(text);
       if (text && !/^h[1-6]$/.test(name)) section.text += `${text} `;
-      if (name === 'p' || name === 'time' || isLeafBlock(current)) continue;
+      if (name === 'p' || name === 'time' || isLeafBlock(current)) {
+        // A line is read whole, but a <time> inside it ("<p>Posted <time …>") still dates the section.
+        if (name !== 'time') section.times.push(...findAll(current, 'time'));
+        continue;
+      }
     }
     for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i]);
   }

@@ -2,6 +2,7 @@ import type { BlogPost, ChangelogEntry } from '../../capture/capture.types';
 import type { RuleContext } from './context';
 import { itemKind } from './entry-facts';
 import { titleOf, type Reading } from './readings';
+import { squash } from './text';
 
 /**
  * SEO keywords: the topics a competitor's new content targets, as search phrases you could compete
@@ -19,7 +20,8 @@ const STOP = new Set(
   which while who whom why will with would you your yours us via per vs get gets got every everything anything thing things way
   ways today new now introducing introduces introduce announcing announces announce meet here available generally
   launch launches launching launched release releases released explained part better faster easier more less using use
-  tips guide guides ultimate best top lessons learned why how what you're we're it's let's`.split(/\s+/),
+  tips guide guides ultimate best top lessons learned why how what you're we're it's let's
+  bring brings help helps make makes let lets add adds cut cuts give gives keep keeps take takes`.split(/\s+/),
 );
 
 /** Single words too generic to be a keyword on their own. */
@@ -49,12 +51,14 @@ function sourceTexts(readings: readonly Reading[]): string[] {
     if (diff.op !== 'added' || !reading.alertable) continue;
     switch (diff.change_type) {
       case 'post_added':
-        texts.push(String((diff.new as Partial<BlogPost> | null)?.title ?? ''));
+        // Deal news ("raises $40M Series B", "acquires Kubewise") names companies, not topics people search for.
+        if (reading.signal === 'funding' || reading.signal === 'acquisition') break;
+        texts.push(squash((diff.new as Partial<BlogPost> | null)?.title));
         break;
       case 'entry_added': {
         const entry = diff.new as Partial<ChangelogEntry> | null;
         // New features name the topics; fixes describe bugs nobody searches for.
-        for (const item of entry?.items ?? []) if (itemKind(item) === 'feature') texts.push(item);
+        for (const item of Array.isArray(entry?.items) ? entry.items : []) if (itemKind(item) === 'feature') texts.push(squash(item));
         break;
       }
       case 'page_added':

@@ -5,6 +5,7 @@ import { SEVERITIES, type Severity } from '../../common/severity';
 import { NOTIFICATION_DIGEST_PERIODS, type NotificationDigestPeriod } from '../digest-window';
 import { NOTIFICATION_MODES, type NotificationMode } from '../notification-settings.repository';
 
+/** Query strings carry numbers as text. */
 const toIntIfNumeric = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
 /** PUT replaces the settings; omitted fields take their defaults, except the write-only secret. */
@@ -59,7 +60,6 @@ export class PutNotificationSettingsDto {
 
   @ApiPropertyOptional({ minimum: 0, maximum: 23, default: 9, example: 9 })
   @IsOptional()
-  @Transform(toIntIfNumeric)
   @IsInt()
   @Min(0)
   @Max(23)

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DELIVERY_STATUSES, type AttemptRecord, type DeliveryRow } from '../deliveries.repository';
+import { DELIVERY_STATUSES, type AttemptRecord, type DeliveryLogRow } from '../deliveries.repository';
 import { WEBHOOK_EVENTS } from '../envelope';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -48,7 +48,7 @@ function toAttempt(a: AttemptRecord): WebhookAttemptDto {
   };
 }
 
-export function toWebhookDelivery(row: DeliveryRow): WebhookDeliveryDto {
+export function toWebhookDelivery(row: DeliveryLogRow): WebhookDeliveryDto {
   return {
     id: row.id,
     event: row.event,

@@ -18,9 +18,11 @@ export function writeEntry(cluster: Cluster, ctx: RuleContext): ClusterText {
     const counts = describeCounts(facts);
     const release = releasePhrase(facts.name);
     const retreat = isRetreat(facts);
-    const highlights = (entry?.items ?? []).slice(0, 3).map((item) => quote(item, 70));
+    // Commit hashes and issue numbers ("(f144dae)", "(#1295)") mean nothing in a sentence.
+    const items = (Array.isArray(entry?.items) ? entry.items : []).map((item) => squash(item).replace(/\s*\((?:[0-9a-f]{7,40}|#\d+)\)$/i, '')).filter(Boolean);
+    const highlights = items.slice(0, 3).map((item) => quote(item, 70));
     // The first new feature is what a reader wants named; counts alone do not say what shipped.
-    const firstFeature = (entry?.items ?? []).find((item) => itemKind(item) === 'feature');
+    const firstFeature = items.find((item) => itemKind(item) === 'feature');
     const including = firstFeature && !retreat ? `, including ${quote(withoutLabel(firstFeature), 80)}` : '';
     return {
       sentence: sentence(`${c} ${release}${counts ? ` (${counts})` : ''}${including}`),
