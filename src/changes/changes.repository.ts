@@ -180,12 +180,13 @@ export class ChangesRepository {
     return row ?? null;
   }
 
+  /** Recorded with its notification pending: see the change-notification-outbox migration. */
   async insert(change: NewChange, manager: EntityManager): Promise<number> {
     const columns = Object.keys(change) as (keyof NewChange)[];
     const values = columns.map((c) => (JSON_COLUMNS.has(c) ? JSON.stringify(change[c]) : change[c]));
     const [row] = await manager.query(
-      `INSERT INTO changes (${columns.join(', ')}, interpreted_at)
-       VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}, now()) RETURNING id`,
+      `INSERT INTO changes (${columns.join(', ')}, interpreted_at, notify_pending)
+       VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}, now(), true) RETURNING id`,
       values,
     );
     return row.id;

@@ -3,12 +3,14 @@ import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-s
 import { MonitorRawHash1763800000001 } from './migrations/1763800000001-monitor-raw-hash';
 import { DigestAndWebhookDelivery1763900000000 } from './migrations/1763900000000-digest-and-webhook-delivery';
 import { FeedFilterIndex1764000000000 } from './migrations/1764000000000-feed-filter-index';
+import { ChangeNotificationOutbox1764100000000 } from './migrations/1764100000000-change-notification-outbox';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
   MonitorRawHash1763800000001,
   DigestAndWebhookDelivery1763900000000,
   FeedFilterIndex1764000000000,
+  ChangeNotificationOutbox1764100000000,
 ];
 
 export interface ConnectionTarget {

@@ -10,6 +10,7 @@ import { diffCaptures } from '../diffing/diff-captures';
 import type { DiffResult } from '../diffing/diff.types';
 import { INTERPRETER } from '../interpretation/interpretation.module';
 import type { Interpretation, Interpreter } from '../interpretation/interpretation.types';
+import { excerptRawDiff } from '../interpretation/raw-diff-excerpt';
 import { NotificationsService } from '../webhooks/notifications.service';
 import { CheckContext, CheckContextRepository } from './check-context.repository';
 
@@ -75,7 +76,7 @@ export class CheckRunner {
       return;
     }
     const diff = diffCaptures(monitor.monitor_type, previous, page);
-    const interpretation = diff.alertable ? await this.interpret(ctx, diff) : null;
+    const interpretation = diff.alertable ? await this.interpret(ctx, diff, page) : null;
     const belowFloor = !interpretation || severityRank(interpretation.severity) < severityRank(monitor.min_severity);
     if (belowFloor) {
       // Informational differences and changes under the monitor's floor advance the baseline only.
@@ -128,7 +129,7 @@ export class CheckRunner {
     await this.notifications.changeDetected(changeId);
   }
 
-  private interpret(ctx: CheckContext, diff: DiffResult): Promise<Interpretation> {
+  private interpret(ctx: CheckContext, diff: DiffResult, page: ExtractedPage): Promise<Interpretation> {
     return this.interpreter.interpret({
       competitor: ctx.competitor,
       monitor: { type: ctx.monitor.monitor_type, url: ctx.monitor.url, name: ctx.monitor.name },
@@ -136,9 +137,11 @@ export class CheckRunner {
       category: diff.category,
       direction: diff.direction,
       delta: diff.delta,
-      raw_diff_excerpt: diff.raw_diff.slice(0, RAW_DIFF_EXCERPT_CHARS),
+      raw_diff_excerpt: excerptRawDiff(diff.raw_diff, RAW_DIFF_EXCERPT_CHARS),
       captured_at: new Date().toISOString(),
       previous_captured_at: ctx.previous ? new Date(ctx.previous.captured_at).toISOString() : null,
+      before_fields: ctx.previous?.fields ?? null,
+      after_fields: page.fields,
     });
   }
 

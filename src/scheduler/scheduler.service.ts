@@ -4,6 +4,7 @@ import { CheckContextRepository } from '../monitors/check-context.repository';
 import { ChecksService } from '../monitors/checks.service';
 import { DeliveryAttempts } from '../webhooks/delivery-attempts.service';
 import { DigestFlushService } from '../webhooks/digest-flush.service';
+import { NotificationsService } from '../webhooks/notifications.service';
 import { SchedulerRepository } from './scheduler.repository';
 
 export const CLAIM_BATCH = 5000;
@@ -12,8 +13,9 @@ const ABANDONED_PENDING_MINUTES = 60;
 const ABANDONED_RUNNING_MINUTES = 15;
 
 /**
- * Every tick: enqueue the checks of due monitors, close runs no worker will finish, flush closed
- * digest windows into deliveries and re-queue lost deliveries. Sending is left to the workers.
+ * Every tick: enqueue the checks of due monitors, close runs no worker will finish, route changes
+ * a dead worker left unannounced, flush closed digest windows into deliveries and re-queue lost
+ * deliveries. Sending is left to the workers.
  */
 @Injectable()
 export class SchedulerService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -27,6 +29,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
     private readonly checks: ChecksService,
     private readonly digests: DigestFlushService,
     private readonly deliveries: DeliveryAttempts,
+    private readonly notifications: NotificationsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -65,9 +68,13 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
     const enqueued = await this.enqueueDue();
     const abandoned = await this.runs.failAbandoned(ABANDONED_PENDING_MINUTES, ABANDONED_RUNNING_MINUTES);
     if (enqueued || abandoned) this.logger.log(`enqueued ${enqueued} scheduled checks, closed ${abandoned} abandoned runs`);
-    // Digest windows that closed since the last tick, and deliveries whose queued attempt was lost.
+    // Changes a dead worker never routed, digest windows that closed since the last tick, and
+    // deliveries whose queued attempt was lost.
+    const routed = await this.notifications.routePending();
     const digests = (await this.digests.flushDue()).filter((r) => r.status === 'sent').length;
     const recovered = await this.deliveries.recoverStalled();
-    if (digests || recovered) this.logger.log(`flushed ${digests} digest windows, re-queued ${recovered} stalled deliveries`);
+    if (routed || digests || recovered) {
+      this.logger.log(`routed ${routed} pending changes, flushed ${digests} digest windows, re-queued ${recovered} stalled deliveries`);
+    }
   }
 }

@@ -21,4 +21,18 @@ export class ChangeEventsRepository {
     );
     return row ?? null;
   }
+
+  async markNotified(changeId: number): Promise<void> {
+    await this.db.query(`UPDATE changes SET notify_pending = false WHERE id = $1 AND notify_pending`, [changeId]);
+  }
+
+  /** Changes recorded at least `olderThanSeconds` ago whose routing never finished, oldest first. */
+  async pendingNotifications(olderThanSeconds: number, limit: number): Promise<number[]> {
+    const rows: { id: number }[] = await this.db.query(
+      `SELECT id FROM changes WHERE notify_pending AND created_at < now() - make_interval(secs => $1)
+        ORDER BY created_at LIMIT $2`,
+      [olderThanSeconds, limit],
+    );
+    return rows.map((r) => r.id);
+  }
 }

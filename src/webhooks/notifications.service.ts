@@ -9,6 +9,9 @@ import { changeIdempotencyKey } from './envelope';
 import { NotificationSettingsRepository } from './notification-settings.repository';
 import { EVENT_MAX_ATTEMPTS } from './retry-policy';
 
+const PENDING_GRACE_SECONDS = 60;
+const PENDING_BATCH = 500;
+
 export type ChangeRoute =
   | { route: 'realtime'; deliveryId: number; created: boolean }
   | { route: 'buffered' }
@@ -27,6 +30,22 @@ export class NotificationsService {
 
   /** Safe to call more than once for a change: it is delivered or buffered once. */
   async changeDetected(changeId: number): Promise<ChangeRoute> {
+    const route = await this.route(changeId);
+    await this.changes.markNotified(changeId);
+    return route;
+  }
+
+  /**
+   * Routes the changes whose worker died between recording and routing them (the outbox); the
+   * grace period keeps it off the changes a live worker is still routing. Returns how many.
+   */
+  async routePending(): Promise<number> {
+    const ids = await this.changes.pendingNotifications(PENDING_GRACE_SECONDS, PENDING_BATCH);
+    for (const id of ids) await this.changeDetected(id);
+    return ids.length;
+  }
+
+  private async route(changeId: number): Promise<ChangeRoute> {
     const change = await this.changes.load(changeId);
     if (!change) return { route: 'skipped', reason: 'change_missing' };
     const settings = await this.settings.find(change.workspace_id);

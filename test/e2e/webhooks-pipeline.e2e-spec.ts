@@ -1,5 +1,6 @@
 import { acmeInitialState, acmePages, AcmeState } from '../fixtures/sites/acme-site';
 import { SiteServer } from '../fixtures/sites/site-server';
+import { SchedulerService } from '../../src/scheduler/scheduler.service';
 import { DigestFlushService } from '../../src/webhooks/digest-flush.service';
 import { verifyWebhookSignature } from '../../src/webhooks/verify-signature';
 import { checkNow, waitForDiscovery, waitForIdleRuns } from '../support/pipeline';
@@ -114,5 +115,34 @@ describe('webhooks from the check pipeline', () => {
     expect(hook.body.event).toBe('digest.ready');
     expect(hook.body.data.digest.whos_moving).toEqual([expect.objectContaining({ competitor: 'Acme', count: 1 })]);
     expect(receiver.at('realtime')).toHaveLength(1);
+  });
+
+  it('announces a change whose worker died after recording it, once', async () => {
+    const [{ n: pending }] = await t.db.query(`SELECT count(*)::int AS n FROM changes WHERE notify_pending`);
+    expect(pending).toBe(0);
+    await s.put(`/workspaces/${workspaceId}/notification_settings`, { webhook_url: receiver.url('outbox') }).expect(200);
+    // As a dead worker leaves it: the change committed with its notification pending, never routed.
+    const [orphan] = await t.db.query(
+      `INSERT INTO changes (account_id, workspace_id, competitor_id, monitor_id, monitor_type, severity, severity_rank,
+                            severity_score, summary, why_it_matters, category, direction, delta, field_diffs, evidence,
+                            interpreted_by, interpreted_at, source_url, notify_pending, created_at)
+       SELECT account_id, workspace_id, competitor_id, monitor_id, monitor_type, 'high', 3, 70, 'Acme removed the Team plan.',
+              why_it_matters, category, direction, delta, field_diffs, evidence, interpreted_by, now(), source_url, true,
+              now() - interval '2 minutes'
+         FROM changes WHERE workspace_id = $1 ORDER BY id LIMIT 1
+       RETURNING id`,
+      [workspaceId],
+    );
+    const scheduler = t.app.get(SchedulerService);
+    await scheduler.tickOnce();
+    await scheduler.tickOnce();
+    const [hook] = await receiver.waitFor('outbox', 1);
+    expect(hook.body).toMatchObject({ event: 'change.detected', idempotency_key: `change:${orphan.id}` });
+    const [row] = await t.db.query(`SELECT notify_pending FROM changes WHERE id = $1`, [orphan.id]);
+    expect(row.notify_pending).toBe(false);
+    const [{ n: deliveries }] = await t.db.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE idempotency_key = $1`, [
+      `change:${orphan.id}`,
+    ]);
+    expect(deliveries).toBe(1);
   });
 });

@@ -4,9 +4,9 @@ import { dataSourceOptions } from '../../src/database/data-source-options';
 import {
   DEFAULT_TEST_DATABASE_URL,
   DEFAULT_TEST_REDIS_URL,
-  TEMPLATE_DATABASE,
   databaseUrl,
   reachable,
+  templateDatabase,
 } from './services';
 
 /** True when the test database `rw_t_<pid>_<hex>` belongs to a process that is still running. */
@@ -43,27 +43,25 @@ export default async function globalSetup(): Promise<void> {
   process.env.RW_TEST_MODE = 'server';
   process.env.RW_TEST_PG_URL = pgUrl;
   process.env.RW_TEST_REDIS_URL = redisUrl;
+  const template = templateDatabase();
+  process.env.RW_TEST_TEMPLATE = template;
   const admin = new DataSource({ type: 'postgres', url: pgUrl });
   await admin.initialize();
   try {
-    await admin.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
-      [TEMPLATE_DATABASE],
-    );
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE}`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
-    // Drop databases left by killed runs: their names carry the pid of the jest worker that made
+    // Drop databases left by killed runs: their names carry the pid of the jest process that made
     // them, so a run going on at the same time (another checkout, another engineer) keeps its own.
     const stale: { datname: string }[] = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'rw\\_t\\_%'`);
     for (const { datname } of stale.filter((d) => !ownerAlive(d.datname))) {
       await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
     }
+    await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+    await admin.query(`CREATE DATABASE ${template}`);
   } finally {
     await admin.destroy();
   }
-  const template = new DataSource(dataSourceOptions({ url: databaseUrl(pgUrl, TEMPLATE_DATABASE) }));
-  await template.initialize();
-  await template.runMigrations({ transaction: 'each' });
-  await template.destroy();
+  const migrator = new DataSource(dataSourceOptions({ url: databaseUrl(pgUrl, template) }));
+  await migrator.initialize();
+  await migrator.runMigrations({ transaction: 'each' });
+  await migrator.destroy();
   process.stdout.write(`\n[rivalwatch tests] real Postgres (${new URL(pgUrl).host}) and Redis (${new URL(redisUrl).host})\n`);
 }

@@ -2,7 +2,6 @@ import net from 'node:net';
 
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const DEFAULT_TEST_REDIS_URL = 'redis://127.0.0.1:6379';
-export const TEMPLATE_DATABASE = 'rw_test_template';
 
 /** True when something accepts TCP connections at the URL's host and port. */
 export function reachable(url: string, defaultPort: number, timeoutMs = 1500): Promise<boolean> {
@@ -27,6 +26,14 @@ export function databaseUrl(base: string, database: string): string {
 
 /** Set by the global setup: `server` (real Postgres and Redis) or `embedded` (PGlite, in-process jobs). */
 export type TestMode = 'server' | 'embedded';
+
+/**
+ * The migrated database each test file clones, one per run: `rw_t_<pid>_template`, named like the
+ * files' databases so that the clean-up of killed runs drops it too and concurrent runs never share it.
+ */
+export function templateDatabase(pid = process.pid): string {
+  return process.env.RW_TEST_TEMPLATE ?? `rw_t_${pid}_template`;
+}
 
 export function testMode(): TestMode {
   return process.env.RW_TEST_MODE === 'embedded' ? 'embedded' : 'server';

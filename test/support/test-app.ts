@@ -10,7 +10,7 @@ import { AccountsService } from '../../src/accounts/accounts.service';
 import { createHttpApp } from '../../src/bootstrap';
 import { AppConfig, loadConfig } from '../../src/config/config';
 import { JobQueue } from '../../src/queue/job-queue';
-import { TEMPLATE_DATABASE, databaseUrl, testMode } from './services';
+import { databaseUrl, templateDatabase, testMode } from './services';
 
 export interface TestApp {
   app: INestApplication;
@@ -26,7 +26,7 @@ async function cloneTemplate(name: string): Promise<string> {
   const admin = new DataSource({ type: 'postgres', url: process.env.RW_TEST_PG_URL! });
   await admin.initialize();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabase()}`);
   } finally {
     await admin.destroy();
   }
