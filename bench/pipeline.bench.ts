@@ -23,6 +23,9 @@ import { startWorkers, stopWorkers } from './support/workers';
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 3000);
 const HOSTS = 50;
 const DUE_MONITORS = 100_000;
+/** Knobs: BENCH_ONLY (e2e,changed,stages,browser,scheduler), BENCH_WORKER_COUNTS (1,2), BENCH_MONITORS. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'e2e,changed,stages,browser,scheduler').split(','));
+const WORKER_COUNTS = (process.env.BENCH_WORKER_COUNTS ?? '1,2').split(',').map(Number);
 
 interface Ctx {
   db: DataSource;
@@ -88,7 +91,7 @@ function bumpShare(ctx: Ctx, share: number): void {
 
 async function endToEnd(ctx: Ctx): Promise<void> {
   console.log(`\nEnd to end, ${MONITORS} monitors on ${HOSTS} hosts, pages 50–300 KB (half with ETag):`);
-  for (const workers of [1, 2]) {
+  for (const workers of WORKER_COUNTS) {
     const children = await startWorkers(workers, {
       DATABASE_URL: ctx.url,
       REDIS_URL: BENCH_REDIS,
@@ -99,13 +102,14 @@ async function endToEnd(ctx: Ctx): Promise<void> {
     });
     try {
       ctx.farm.delayMs = 0;
-      if (workers === 1) await round(ctx, `baselines (first capture), ${workers} worker`);
+      if (workers === WORKER_COUNTS[0]) await round(ctx, `baselines (first capture), ${workers} worker`);
       bumpShare(ctx, 0.05);
       await round(ctx, `steady state 95% unchanged / 5% changed, ${workers} worker(s)`);
       ctx.farm.delayMs = 100;
       bumpShare(ctx, 0.05);
       await round(ctx, `steady state, every page answering after 100 ms, ${workers} worker(s)`);
       ctx.farm.delayMs = 0;
+      if (!ONLY.has('changed')) continue;
       bumpShare(ctx, 1);
       await round(ctx, `changed path only (every page changed), ${workers} worker(s)`);
     } finally {
@@ -242,10 +246,10 @@ async function main(): Promise<void> {
   const jobs = new BullMqJobQueue(BENCH_REDIS, prefix);
   const ctx: Ctx = { db, url, farm, jobs, prefix, monitorIds: await seed(db, farm, MONITORS) };
   try {
-    await endToEnd(ctx);
-    await stages(ctx);
-    await browser();
-    await scheduler();
+    if (ONLY.has('e2e')) await endToEnd(ctx);
+    if (ONLY.has('stages')) await stages(ctx);
+    if (ONLY.has('browser')) await browser();
+    if (ONLY.has('scheduler')) await scheduler();
   } finally {
     await jobs.close();
     await farm.stop();

@@ -8,7 +8,9 @@ export async function startWorkers(count: number, env: Record<string, string>): 
   const children: ChildProcess[] = [];
   await Promise.all(
     Array.from({ length: count }, () => {
-      const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+      // BENCH_PROFILE_DIR: each worker writes a V8 CPU profile there when it stops.
+      const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+      const child = spawn(process.execPath, [...profile, '-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
         cwd: ROOT,
         env: { ...process.env, ...env, ROLE: 'worker', LOG_LEVEL: 'log' },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,11 +1,12 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/swagger';
 import { AccountContext, CurrentAccount } from './account-context';
 import { AccountsService } from './accounts.service';
 import { AccountResponse, toAccountResponse } from './dto/account.response';
 
 @ApiTags('account')
+@ApiBearerAuth()
 @Controller('account')
 export class AccountController {
   constructor(private readonly accounts: AccountsService) {}

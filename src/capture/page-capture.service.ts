@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import type { ExtractedPage, MonitorType } from './capture.types';
@@ -8,6 +7,11 @@ import { BrowserFetcher } from './fetch/browser-fetcher';
 import { FetchError, isTransient } from './fetch/fetch-error';
 import type { FetchOptions, FetchResult } from './fetch/fetch.types';
 import { HttpFetcher } from './fetch/http-fetcher';
+
+/** `unchanged`: a 304, or the same bytes as the last capture (for a JavaScript shell, the same DOM). */
+export interface FetchedDocument extends FetchResult {
+  unchanged: boolean;
+}
 
 /** Transient fetch failures are retried in the check with these pauses before the run fails. */
 export const FETCH_RETRY_DELAYS_MS = [500, 2000];
@@ -41,13 +45,20 @@ export class PageCaptureService implements OnModuleDestroy {
     return this.browser;
   }
 
-  /** Fetches the raw document, retrying transient failures. */
-  async fetch(url: string, options: { renderMode?: 'auto' | 'browser'; conditional?: FetchOptions } = {}): Promise<FetchResult> {
+  /**
+   * Fetches the raw document, retrying transient failures. With `lastRawHash` (the body hash of
+   * the last capture), a document identical to the last one comes back `unchanged` without being
+   * decoded, inspected or tested for being a JavaScript shell; the caller skips extraction.
+   */
+  async fetch(
+    url: string,
+    options: { renderMode?: 'auto' | 'browser'; conditional?: FetchOptions; lastRawHash?: string | null } = {},
+  ): Promise<FetchedDocument> {
     const viaBrowser = options.renderMode === 'browser';
-    let result = await this.withRetries(() =>
-      viaBrowser ? this.browserFetcher().fetch(url) : this.http.fetch(url, options.conditional),
-    );
-    if (!viaBrowser && !result.notModified && looksLikeJavaScriptShell(result.html)) {
+    const conditional = { ...options.conditional, unlessHash: options.lastRawHash };
+    let result = await this.withRetries(() => (viaBrowser ? this.browserFetcher().fetch(url) : this.http.fetch(url, conditional)));
+    if (result.notModified) return { ...result, unchanged: true };
+    if (!viaBrowser && looksLikeJavaScriptShell(result.html)) {
       const browser = this.browserFetcher();
       if (browser.isAvailable()) {
         result = await this.withRetries(() => browser.fetch(result.url));
@@ -55,16 +66,11 @@ export class PageCaptureService implements OnModuleDestroy {
         this.logger.warn(`${url} needs JavaScript but no Chromium was found; capturing the static HTML`);
       }
     }
-    return result;
+    return { ...result, unchanged: result.bodyHash === options.lastRawHash };
   }
 
   extract(fetched: FetchResult, monitorType: MonitorType): ExtractedPage {
     return extractPage(fetched.html, fetched.url, monitorType);
-  }
-
-  /** Hash of the document as fetched: equal hashes mean the page is byte-for-byte unchanged. */
-  rawHash(fetched: FetchResult): string {
-    return createHash('sha256').update(fetched.html).digest('hex');
   }
 
   private async withRetries(fetchOnce: () => Promise<FetchResult>): Promise<FetchResult> {

@@ -12,19 +12,25 @@ export class TargetUrlValidator {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async check(raw: string, field: string, options: { httpsOnly?: boolean } = {}): Promise<URL> {
+    const refuse = (message: string) => validationFailed([{ field, message }]);
+    let url: URL;
     try {
-      const url = await assertPublicUrl(raw, {
+      url = new URL(raw);
+    } catch {
+      throw refuse('must be an absolute http(s) URL');
+    }
+    if (options.httpsOnly && url.protocol !== 'https:' && !this.config.allowPrivateNetworkTargets) {
+      throw refuse('only https URLs are allowed');
+    }
+    try {
+      return await assertPublicUrl(raw, {
         allowPrivate: this.config.allowPrivateNetworkTargets,
         allowPrivateHosts: this.config.allowPrivateHosts,
       });
-      if (options.httpsOnly && url.protocol !== 'https:' && !this.config.allowPrivateNetworkTargets) {
-        throw new UnsafeUrlError('only https URLs are allowed');
-      }
-      return url;
     } catch (err) {
-      if (err instanceof UnsafeUrlError) throw validationFailed([{ field, message: err.message }]);
+      if (err instanceof UnsafeUrlError) throw refuse(err.message);
       // A name that does not resolve today may resolve later; the fetch classifies it then.
-      return new URL(raw);
+      return url;
     }
   }
 }

@@ -22,8 +22,12 @@ const DIFF_BUDGET_MS = 1000;
  * on both sides; hunk line numbers count the non-blank lines shown.
  */
 export function markdownDiff(before: string, after: string): string {
-  const old = meaningfulLines(before);
-  const next = meaningfulLines(after);
+  const beforeLines = splitLines(before);
+  const afterLines = splitLines(after);
+  const inBefore = new Set(beforeLines);
+  const common = new Set(afterLines.filter((line) => inBefore.has(line)));
+  const old = meaningfulLines(beforeLines, common);
+  const next = meaningfulLines(afterLines, common);
   if (old.keys.length === next.keys.length && old.keys.every((key, i) => key === next.keys[i])) return '';
 
   const changes = diffArrays(old.keys, next.keys, { timeout: DIFF_BUDGET_MS, maxEditLength: MAX_EDITS });
@@ -53,16 +57,31 @@ export function markdownDiff(before: string, after: string): string {
   return patch ?? wholeReplacement(old.lines, next.lines);
 }
 
-function meaningfulLines(markdown: string): { lines: string[]; keys: string[] } {
+function splitLines(markdown: string): string[] {
+  return (markdown ?? '').split(/\r?\n/).map((line) => line.trimEnd());
+}
+
+/**
+ * The comparison keys of a side's lines. A line found as it is on both sides compares by its
+ * text; only the lines of one side are normalized (the costly part, and most lines of a page are
+ * common), so that two lines differing by noise alone get equal keys. The prefixes keep the two
+ * kinds apart.
+ */
+function meaningfulLines(all: string[], common: Set<string>): { lines: string[]; keys: string[] } {
   const lines: string[] = [];
   const keys: string[] = [];
-  for (const line of (markdown ?? '').split(/\r?\n/)) {
-    const key = normalizeMarkdownForHash(line).toLowerCase();
+  for (const line of all) {
+    const key = common.has(line) ? (line.trim() === '' ? '' : `=${line.trim()}`) : normalizedKey(line);
     if (key === '') continue;
-    lines.push(line.trimEnd());
+    lines.push(line);
     keys.push(key);
   }
   return { lines, keys };
+}
+
+function normalizedKey(line: string): string {
+  const key = normalizeMarkdownForHash(line).toLowerCase();
+  return key === '' ? '' : `~${key}`;
 }
 
 function asText(lines: string[]): string {

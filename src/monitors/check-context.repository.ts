@@ -1,29 +1,65 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { CADENCE_SECONDS } from '../billing/plan';
+import { Batcher } from '../common/batcher';
 import type { CaptureFields } from '../capture/capture.types';
 import type { RunRow } from './runs.repository';
 import type { MonitorRow } from './monitors.repository';
 
-/** Everything a check needs, read in one round trip. */
+/**
+ * Everything a check needs, read in the statement that claims the run. The previous snapshot comes
+ * without its capture (fields, markdown): most checks find nothing new and never need it.
+ */
 export interface CheckContext {
-  run: RunRow;
+  run: Pick<RunRow, 'id' | 'monitor_id'>;
   monitor: MonitorRow;
   competitor: { name: string; domain: string };
-  previous: {
-    id: number;
-    content_hash: string;
-    captured_at: Date;
-    fields: CaptureFields;
-    markdown: string;
-  } | null;
+  previous: { id: number; content_hash: string; captured_at: string } | null;
 }
 
 export type RunOutcome = 'succeeded' | 'no_change' | 'changed' | 'failed';
 
-/** Run state changes of the check pipeline (DESIGN §6.6). */
+export interface RunOutcomeUpdate {
+  status: RunOutcome;
+  errorCode?: string;
+  errorMessage?: string;
+  snapshotId?: number;
+  etag?: string | null;
+  lastModified?: string | null;
+  rawHash?: string | null;
+}
+
+/** Ends runs and updates their monitors' health and schedule: one statement for any number. */
+const FINISH_SQL = `
+  WITH o AS (
+    SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bool[], $7::int[], $8::text[], $9::text[], $10::text[])
+      AS o(run_id, status, error_code, error_message, secs, failed, snapshot_id, etag, last_modified, raw_hash)),
+  r AS (
+    UPDATE runs SET status = o.status, error_code = o.error_code, error_message = o.error_message, finished_at = now()
+      FROM o WHERE runs.id = o.run_id
+    RETURNING runs.monitor_id, o.*)
+  UPDATE monitors m SET
+    last_checked_at = now(),
+    next_check_at = now() + make_interval(secs => r.secs),
+    consecutive_failures = CASE WHEN r.failed THEN m.consecutive_failures + 1 ELSE 0 END,
+    last_snapshot_id = COALESCE(r.snapshot_id, m.last_snapshot_id),
+    http_etag = CASE WHEN r.failed THEN m.http_etag ELSE COALESCE(r.etag, m.http_etag) END,
+    http_last_modified = CASE WHEN r.failed THEN m.http_last_modified ELSE COALESCE(r.last_modified, m.http_last_modified) END,
+    last_raw_hash = CASE WHEN r.failed THEN m.last_raw_hash ELSE COALESCE(r.raw_hash, m.last_raw_hash) END
+   FROM r WHERE m.id = r.monitor_id`;
+
+/**
+ * Run state changes of the check pipeline (DESIGN §6.6). Claims, and finishes outside a
+ * transaction, are batched across the checks a worker runs at the same time.
+ */
 @Injectable()
 export class CheckContextRepository {
+  private readonly claims = new Batcher<number, CheckContext | null>((runIds) => this.claimMany(runIds));
+  private readonly finishes = new Batcher<[CheckContext, RunOutcomeUpdate], void>(async (items) => {
+    await this.finishMany(items, this.db.manager);
+    return items.map(() => undefined);
+  });
+
   constructor(private readonly db: DataSource) {}
 
   /**
@@ -31,69 +67,53 @@ export class CheckContextRepository {
    * still `running` belongs to this job's earlier attempt (failed, or its worker died) and is
    * taken over; a finished run is never run twice.
    */
-  async claim(runId: number): Promise<CheckContext | null> {
-    const [rows] = await this.db.query(
-      `UPDATE runs SET status = 'running', started_at = now(), attempts = attempts + 1
-        WHERE id = $1 AND status IN ('pending', 'running')
-        RETURNING *`,
-      [runId],
-    );
-    const run: RunRow | undefined = rows[0];
-    if (!run) return null;
-    const [row] = await this.db.query(
-      `SELECT row_to_json(m) AS monitor, json_build_object('name', c.name, 'domain', c.domain) AS competitor,
-              CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object(
-                'id', s.id, 'content_hash', s.content_hash, 'captured_at', s.captured_at,
-                'fields', s.fields, 'markdown', s.markdown) END AS previous
-         FROM monitors m JOIN competitors c ON c.id = m.competitor_id
-         LEFT JOIN snapshots s ON s.id = m.last_snapshot_id
-        WHERE m.id = $1`,
-      [run.monitor_id],
-    );
-    if (!row) return null;
-    return { run, monitor: row.monitor, competitor: row.competitor, previous: row.previous };
+  claim(runId: number): Promise<CheckContext | null> {
+    return this.claims.call(runId);
   }
 
-  /** Ends the run and updates the monitor's health and schedule in one statement. */
-  async finish(
-    ctx: CheckContext,
-    outcome: {
-      status: RunOutcome;
-      errorCode?: string;
-      errorMessage?: string;
-      snapshotId?: number;
-      etag?: string | null;
-      lastModified?: string | null;
-      rawHash?: string | null;
-    },
-    manager: EntityManager = this.db.manager,
-  ): Promise<void> {
-    const failed = outcome.status === 'failed';
-    await manager.query(
+  /** The typed fields and markdown of a snapshot: what a diff compares. */
+  async capture(snapshotId: number): Promise<{ fields: CaptureFields; markdown: string }> {
+    const [row] = await this.db.query(`SELECT fields, markdown FROM snapshots WHERE id = $1`, [snapshotId]);
+    return row;
+  }
+
+  /** Ends the run and updates the monitor's health and schedule; inside `manager`'s transaction when given. */
+  finish(ctx: CheckContext, outcome: RunOutcomeUpdate, manager?: EntityManager): Promise<void> {
+    return manager ? this.finishMany([[ctx, outcome]], manager) : this.finishes.call([ctx, outcome]);
+  }
+
+  private async claimMany(runIds: number[]): Promise<(CheckContext | null)[]> {
+    const rows: (CheckContext & { run_id: number })[] = await this.db.query(
       `WITH r AS (
-         UPDATE runs SET status = $2, error_code = $3, error_message = $4, finished_at = now() WHERE id = $1 RETURNING monitor_id)
-       UPDATE monitors m SET
-         last_checked_at = now(),
-         next_check_at = now() + make_interval(secs => $5),
-         consecutive_failures = CASE WHEN $6 THEN m.consecutive_failures + 1 ELSE 0 END,
-         last_snapshot_id = COALESCE($7, m.last_snapshot_id),
-         http_etag = CASE WHEN $6 THEN m.http_etag ELSE COALESCE($8, m.http_etag) END,
-         http_last_modified = CASE WHEN $6 THEN m.http_last_modified ELSE COALESCE($9, m.http_last_modified) END,
-         last_raw_hash = CASE WHEN $6 THEN m.last_raw_hash ELSE COALESCE($10, m.last_raw_hash) END
-        FROM r WHERE m.id = r.monitor_id`,
-      [
-        ctx.run.id,
-        outcome.status,
-        outcome.errorCode ?? null,
-        outcome.errorMessage?.slice(0, 1000) ?? null,
-        CADENCE_SECONDS[ctx.monitor.cadence],
-        failed,
-        outcome.snapshotId ?? null,
-        outcome.etag ?? null,
-        outcome.lastModified ?? null,
-        outcome.rawHash ?? null,
-      ],
+         UPDATE runs SET status = 'running', started_at = now(), attempts = attempts + 1
+          WHERE id = ANY($1::int[]) AND status IN ('pending', 'running')
+          RETURNING id, monitor_id)
+       SELECT r.id AS run_id, json_build_object('id', r.id, 'monitor_id', r.monitor_id) AS run, row_to_json(m) AS monitor,
+              json_build_object('name', c.name, 'domain', c.domain) AS competitor,
+              CASE WHEN s.id IS NULL THEN NULL
+                   ELSE json_build_object('id', s.id, 'content_hash', s.content_hash, 'captured_at', s.captured_at) END AS previous
+         FROM r JOIN monitors m ON m.id = r.monitor_id JOIN competitors c ON c.id = m.competitor_id
+         LEFT JOIN snapshots s ON s.id = m.last_snapshot_id`,
+      [runIds],
     );
+    const byRun = new Map(rows.map(({ run_id, ...ctx }) => [run_id, ctx]));
+    return runIds.map((id) => byRun.get(id) ?? null);
+  }
+
+  private async finishMany(items: [CheckContext, RunOutcomeUpdate][], manager: EntityManager): Promise<void> {
+    const column = <T>(pick: (ctx: CheckContext, o: RunOutcomeUpdate) => T) => items.map(([ctx, o]) => pick(ctx, o));
+    await manager.query(FINISH_SQL, [
+      column((ctx) => ctx.run.id),
+      column((_, o) => o.status),
+      column((_, o) => o.errorCode ?? null),
+      column((_, o) => o.errorMessage?.slice(0, 1000) ?? null),
+      column((ctx) => CADENCE_SECONDS[ctx.monitor.cadence]),
+      column((_, o) => o.status === 'failed'),
+      column((_, o) => o.snapshotId ?? null),
+      column((_, o) => o.etag ?? null),
+      column((_, o) => o.lastModified ?? null),
+      column((_, o) => o.rawHash ?? null),
+    ]);
   }
 
   /** Fails runs that no worker will finish (lost jobs, crashed workers past their retries). */

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ChangesRepository } from '../changes/changes.repository';
 import { PageCaptureService } from '../capture/page-capture.service';
 import { SnapshotsRepository } from '../capture/snapshots.repository';
-import type { ExtractedPage } from '../capture/capture.types';
+import type { CaptureFields, ExtractedPage } from '../capture/capture.types';
 import { FetchError } from '../capture/fetch/fetch-error';
 import { severityRank } from '../common/severity';
 import { diffCaptures } from '../diffing/diff-captures';
@@ -55,11 +55,11 @@ export class CheckRunner {
     const fetched = await this.capture.fetch(monitor.url, {
       renderMode: monitor.render_mode,
       conditional: previous ? { etag: monitor.http_etag, lastModified: monitor.http_last_modified } : undefined,
+      lastRawHash: previous ? monitor.last_raw_hash : null,
     });
-    const rawHash = fetched.notModified ? null : this.capture.rawHash(fetched);
-    const validators = { etag: fetched.etag, lastModified: fetched.lastModified, rawHash };
+    const validators = { etag: fetched.etag, lastModified: fetched.lastModified, rawHash: fetched.bodyHash };
     // Most checks find nothing new: a 304 or an identical document ends here, before extraction.
-    if (previous && (fetched.notModified || rawHash === monitor.last_raw_hash)) {
+    if (previous && fetched.unchanged) {
       await this.contexts.finish(ctx, { status: 'no_change', ...validators });
       return;
     }
@@ -75,8 +75,9 @@ export class CheckRunner {
       });
       return;
     }
-    const diff = diffCaptures(monitor.monitor_type, previous, page);
-    const interpretation = diff.alertable ? await this.interpret(ctx, diff, page) : null;
+    const before = await this.contexts.capture(previous.id);
+    const diff = diffCaptures(monitor.monitor_type, before, page);
+    const interpretation = diff.alertable ? await this.interpret(ctx, diff, before.fields, page) : null;
     const belowFloor = !interpretation || severityRank(interpretation.severity) < severityRank(monitor.min_severity);
     if (belowFloor) {
       // Informational differences and changes under the monitor's floor advance the baseline only.
@@ -129,7 +130,7 @@ export class CheckRunner {
     await this.notifications.changeDetected(changeId);
   }
 
-  private interpret(ctx: CheckContext, diff: DiffResult, page: ExtractedPage): Promise<Interpretation> {
+  private interpret(ctx: CheckContext, diff: DiffResult, beforeFields: CaptureFields, page: ExtractedPage): Promise<Interpretation> {
     return this.interpreter.interpret({
       competitor: ctx.competitor,
       monitor: { type: ctx.monitor.monitor_type, url: ctx.monitor.url, name: ctx.monitor.name },
@@ -140,7 +141,7 @@ export class CheckRunner {
       raw_diff_excerpt: excerptRawDiff(diff.raw_diff, RAW_DIFF_EXCERPT_CHARS),
       captured_at: new Date().toISOString(),
       previous_captured_at: ctx.previous ? new Date(ctx.previous.captured_at).toISOString() : null,
-      before_fields: ctx.previous?.fields ?? null,
+      before_fields: beforeFields,
       after_fields: page.fields,
     });
   }

@@ -583,6 +583,7 @@ describe('webhooks', () => {
 
     it.each([
       ['plain http', 'http://93.184.216.34/hook'],
+      ['plain http on a name that does not resolve', 'http://hooks.rivalwatch-test.invalid/hook'],
       ['loopback', 'https://127.0.0.1/hook'],
       ['a private range', 'https://10.1.2.3/hook'],
       ['link-local metadata', 'https://169.254.169.254/latest'],

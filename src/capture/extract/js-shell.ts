@@ -26,6 +26,18 @@ const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'svg', 'he
 const EMPTY_SHELL = 200;
 const THIN_SHELL = 600;
 
+/**
+ * Text outside tags, scripts, styles and the head, counted without parsing: an upper bound of the
+ * visible text (entities count as several characters), so only pages with plenty of it skip the
+ * parse. Most pages have; parsing a 300 KB page only to learn it is no shell costs milliseconds.
+ */
+const ROUGH_TEXT_PLENTY = 4 * THIN_SHELL;
+const NOT_TEXT = /<(script|style|noscript|template|svg|head)\b[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<[^>]*>|\s+/gi;
+
+function roughTextLength(html: string): number {
+  return html.replace(NOT_TEXT, '').length;
+}
+
 function visibleText(node: AnyNode): string {
   if (node.type === 'text') return node.data;
   if (!isElement(node) || INVISIBLE.has(tagName(node))) return '';
@@ -37,6 +49,7 @@ function visibleText(node: AnyNode): string {
  * visible text plus an app root element and/or a noscript "enable JavaScript" warning.
  */
 export function looksLikeJavaScriptShell(html: string): boolean {
+  if (roughTextLength(html) >= ROUGH_TEXT_PLENTY) return false;
   const $ = load(html, { xml: { xmlMode: false, decodeEntities: true } });
   const body = $('body')[0] ?? $.root()[0];
   const textLength = collapseWhitespace(visibleText(body)).length;

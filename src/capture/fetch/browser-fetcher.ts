@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { accessSync, constants as fsConstants } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -247,6 +248,7 @@ export class BrowserFetcher implements PageFetcher {
       status,
       notModified: false,
       html,
+      bodyHash: createHash('sha256').update(html).digest('hex'),
       etag: headers['etag'] ?? null,
       lastModified: headers['last-modified'] ?? null,
       contentType: headers['content-type'] ?? null,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, request, type Dispatcher } from 'undici';
 import { assertHttpUrl, createGuardedConnect, type HostResolver } from '../../common/url-safety';
@@ -161,6 +162,7 @@ export class HttpFetcher implements PageFetcher {
         ...base,
         notModified: true,
         html: '',
+        bodyHash: null,
         etag: etag ?? options.etag ?? null,
         lastModified: lastModified ?? options.lastModified ?? null,
         bytes: 0,
@@ -179,19 +181,25 @@ export class HttpFetcher implements PageFetcher {
     if (status >= 400) {
       // Read a little of an error page only to spot a challenge; one that cannot be read
       // (too big, badly encoded) is still the error its status says.
-      const page = await this.readBody(res, url, contentType, Math.min(this.opts.maxBytes, ERROR_BODY_CAP)).catch(() => null);
-      const protection = page && detectBotProtection(status, { get: (name) => header(res.headers, name) }, page.html);
+      const body = await this.readBody(res, url, Math.min(this.opts.maxBytes, ERROR_BODY_CAP)).catch(() => null);
+      const protection = body && detectBotProtection(status, { get: (name) => header(res.headers, name) }, decodeBody(body, contentType));
       if (protection) throw botProtectionError(url, protection, status);
       throw httpStatusError(status, url.href);
     }
 
-    const { html, bytes } = await this.readBody(res, url, contentType, this.opts.maxBytes);
+    const body = await this.readBody(res, url, this.opts.maxBytes);
+    const bodyHash = createHash('sha256').update(body).digest('hex');
+    const common = { ...base, etag, lastModified, bodyHash, bytes: body.length };
+    // The same bytes as the last capture, which was no challenge page: nothing to decode.
+    if (bodyHash === options.unlessHash) return { ...common, notModified: true, html: '', durationMs: elapsed(started) };
+    const html = decodeBody(body, contentType);
     const protection = detectBotProtection(status, { get: (name) => header(res.headers, name) }, html);
     if (protection) throw botProtectionError(url, protection, status);
-    return { ...base, notModified: false, html, etag, lastModified, bytes, durationMs: elapsed(started) };
+    return { ...common, notModified: false, html, durationMs: elapsed(started) };
   }
 
-  private async readBody(res: HopResponse, url: URL, contentType: string | null, maxBytes: number): Promise<{ html: string; bytes: number }> {
+  /** The body, decompressed, within the size cap. */
+  private async readBody(res: HopResponse, url: URL, maxBytes: number): Promise<Buffer> {
     const raw = await readCapped(res, maxBytes, url.href);
     let decoded: Buffer;
     try {
@@ -203,7 +211,7 @@ export class HttpFetcher implements PageFetcher {
       if (err instanceof UnsupportedEncodingError) throw new FetchError('network_error', err.message, { cause: err });
       throw new FetchError('network_error', `Could not decode the body of ${url.href}: ${(err as Error).message}`, { cause: err, causeCode: (err as NodeJS.ErrnoException).code });
     }
-    return { html: decodeBody(decoded, contentType), bytes: decoded.length };
+    return decoded;
   }
 }
 
