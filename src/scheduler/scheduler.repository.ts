@@ -8,7 +8,9 @@ export class SchedulerRepository {
   /**
    * Claims up to `limit` due active monitors and records a scheduled run for each, in one
    * statement: SKIP LOCKED keeps two schedulers apart, and moving next_check_at on claim keeps a
-   * monitor from being claimed twice for one slot. Cost follows the due set (partial index).
+   * monitor from being claimed twice for one slot. Cost follows the due set (partial index), also
+   * in the update: as an array of ids it is an index lookup, where a join with the CTE made the
+   * planner hash all monitors.
    */
   async claimDue(limit: number): Promise<number[]> {
     const rows: { run_id: number }[] = await this.db.query(
@@ -23,7 +25,7 @@ export class SchedulerRepository {
              WHEN 'hourly' THEN interval '1 hour' WHEN 'six_hourly' THEN interval '6 hours'
              WHEN 'weekly' THEN interval '7 days' ELSE interval '1 day' END,
            last_run_id = nextval(pg_get_serial_sequence('runs', 'id'))
-           FROM due WHERE m.id = due.id
+          WHERE m.id = ANY(ARRAY(SELECT id FROM due))
          RETURNING m.id AS monitor_id, m.last_run_id AS run_id)
        INSERT INTO runs (id, monitor_id, kind)
        SELECT run_id, monitor_id, 'scheduled' FROM claimed

@@ -54,13 +54,23 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
     return this.ticking;
   }
 
+  /**
+   * Claims due monitors batch by batch and queues their checks; the next batch is claimed in
+   * Postgres while the previous one is being queued in Redis.
+   */
   async enqueueDue(): Promise<number> {
     let total = 0;
-    for (;;) {
-      const runIds = await this.repository.claimDue(CLAIM_BATCH);
-      await this.checks.enqueue(runIds);
-      total += runIds.length;
-      if (runIds.length < CLAIM_BATCH) return total;
+    let queuing: Promise<void> = Promise.resolve();
+    try {
+      for (;;) {
+        const runIds = await this.repository.claimDue(CLAIM_BATCH);
+        await queuing;
+        queuing = this.checks.enqueue(runIds);
+        total += runIds.length;
+        if (runIds.length < CLAIM_BATCH) return total;
+      }
+    } finally {
+      await queuing;
     }
   }
 
