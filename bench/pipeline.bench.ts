@@ -24,7 +24,10 @@ import { startWorkers, stopWorkers } from './support/workers';
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 3000);
 const HOSTS = 50;
 const DUE_MONITORS = 100_000;
-/** Knobs: BENCH_ONLY (e2e,changed,stages,browser,scheduler), BENCH_WORKER_COUNTS (1,2), BENCH_MONITORS. */
+/**
+ * Knobs: BENCH_ONLY (e2e,changed,stages,browser,scheduler), BENCH_WORKER_COUNTS (1,2), BENCH_MONITORS,
+ * BENCH_BROWSER_PAGES (4), BENCH_PROFILE_DIR (CPU profiles of the workers).
+ */
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'e2e,changed,stages,browser,scheduler').split(','));
 const WORKER_COUNTS = (process.env.BENCH_WORKER_COUNTS ?? '1,2').split(',').map(Number);
 
@@ -176,7 +179,8 @@ async function browser(): Promise<void> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
-  const fetcher = new BrowserFetcher({ allowPrivate: true, maxPages: 4 });
+  const pages = Number(process.env.BENCH_BROWSER_PAGES ?? 4);
+  const fetcher = new BrowserFetcher({ allowPrivate: true, maxPages: pages });
   if (!fetcher.isAvailable()) {
     console.log('\nBrowser path: no Chromium found, skipped');
     server.close();
@@ -187,15 +191,15 @@ async function browser(): Promise<void> {
   const started = performance.now();
   let peakMemory = 0;
   const sampler = setInterval(() => (peakMemory = Math.max(peakMemory, chromiumMemoryMb())), 1000);
-  // Eight callers keep the four pages busy, as concurrent check jobs would.
+  // Twice as many callers as pages keep them busy, as concurrent check jobs would.
   let next = 0;
   const caller = async () => {
     while (next < count) await fetcher.fetch(`http://127.0.0.1:${port}/p/${next++}`);
   };
-  await Promise.all(Array.from({ length: 8 }, caller));
+  await Promise.all(Array.from({ length: 2 * pages }, caller));
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
-  console.log(`\nBrowser path: ${fmt(count / seconds)} pages/s (${count} JavaScript pages, 4 pages at a time); Chromium peak memory ${fmt(peakMemory, 0)} MB (PSS)`);
+  console.log(`\nBrowser path: ${fmt(count / seconds)} pages/s (${count} JavaScript pages, ${pages} pages at a time); Chromium peak memory ${fmt(peakMemory, 0)} MB (PSS)`);
   await fetcher.close();
   server.close();
 }

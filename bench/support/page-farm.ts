@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 export class PageFarm {
   private readonly servers: http.Server[] = [];
   private readonly versions = new Map<number, number>();
-  private readonly cache = new Map<string, string>();
+  private readonly cache = new Map<number, { version: number; body: string }>();
   delayMs = 0;
   requests = 0;
   notModified = 0;
@@ -43,14 +43,13 @@ export class PageFarm {
     this.versions.set(i, (this.versions.get(i) ?? 0) + 1);
   }
 
+  /** Page i as it currently is; only the current version of each page is kept. */
   html(i: number): string {
     const version = this.versions.get(i) ?? 0;
-    const key = `${i}:${version}`;
-    let body = this.cache.get(key);
-    if (!body) {
-      body = renderPage(i, version);
-      this.cache.set(key, body);
-    }
+    const cached = this.cache.get(i);
+    if (cached?.version === version) return cached.body;
+    const body = renderPage(i, version);
+    this.cache.set(i, { version, body });
     return body;
   }
 
