@@ -166,6 +166,23 @@ describe('HttpFetcher', () => {
       const second = await f.fetch(url, { lastModified: first.lastModified });
       expect(second).toMatchObject({ notModified: true, lastModified: stamp, html: '' });
     });
+
+    it('answers notModified without decoding when the body hashes to unlessHash', async () => {
+      let version = 'one';
+      const url = route('/no-validators', (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' }).end(`${PAGE}<!-- ${version} -->`);
+      });
+      const f = fetcher();
+      const first = await f.fetch(url);
+      expect(first.bodyHash).toMatch(/^[0-9a-f]{64}$/);
+      const same = await f.fetch(url, { unlessHash: first.bodyHash });
+      expect(same).toMatchObject({ status: 200, notModified: true, html: '', bodyHash: first.bodyHash });
+      version = 'two';
+      const changed = await f.fetch(url, { unlessHash: first.bodyHash });
+      expect(changed.notModified).toBe(false);
+      expect(changed.html).toContain('two');
+      expect(changed.bodyHash).not.toBe(first.bodyHash);
+    });
   });
 
   describe('redirects', () => {
