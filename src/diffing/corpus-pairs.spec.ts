@@ -1,5 +1,5 @@
 /**
- * End to end on real page pairs (shared corpus, see each folder's SOURCE.md): page → extractPage →
+ * End to end on real page pairs (test/fixtures/corpus, see each folder's SOURCE.md): page → extractPage →
  * diffCaptures. Markdown sources are rendered to HTML first, as a site would serve them.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { extractPage } from '../capture/extract/extract-page';
 import { diffCaptures } from './diff-captures';
 import type { DiffResult } from './diff.types';
 
-const CORPUS = path.resolve(__dirname, '../../../shared/corpus');
+const CORPUS = path.resolve(__dirname, '../../test/fixtures/corpus');
 
 // marked's package entry is ESM, which jest (CommonJS here) cannot require; its UMD build loads.
 const { marked } = require(path.join(path.dirname(require.resolve('marked')), 'marked.umd.js')) as {

@@ -7,6 +7,7 @@ import {
   databaseUrl,
   reachable,
   templateDatabase,
+  withAdmin,
 } from './services';
 
 /** True when the test database `rw_t_<pid>_<hex>` belongs to a process that is still running. */
@@ -45,9 +46,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.RW_TEST_REDIS_URL = redisUrl;
   const template = templateDatabase();
   process.env.RW_TEST_TEMPLATE = template;
-  const admin = new DataSource({ type: 'postgres', url: pgUrl });
-  await admin.initialize();
-  try {
+  await withAdmin(pgUrl, async (admin) => {
     // Drop databases left by killed runs: their names carry the pid of the jest process that made
     // them, so a run going on at the same time (another checkout, another engineer) keeps its own.
     const stale: { datname: string }[] = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'rw\\_t\\_%'`);
@@ -56,9 +55,7 @@ export default async function globalSetup(): Promise<void> {
     }
     await admin.query(`DROP DATABASE IF EXISTS ${template}`);
     await admin.query(`CREATE DATABASE ${template}`);
-  } finally {
-    await admin.destroy();
-  }
+  });
   const migrator = new DataSource(dataSourceOptions({ url: databaseUrl(pgUrl, template) }));
   await migrator.initialize();
   await migrator.runMigrations({ transaction: 'each' });

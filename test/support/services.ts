@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { DataSource } from 'typeorm';
 
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const DEFAULT_TEST_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -37,4 +38,15 @@ export function templateDatabase(pid = process.pid): string {
 
 export function testMode(): TestMode {
   return process.env.RW_TEST_MODE === 'embedded' ? 'embedded' : 'server';
+}
+
+/** Runs `work` on a connection to the test server's maintenance database (creating and dropping databases). */
+export async function withAdmin<T>(url: string, work: (admin: DataSource) => Promise<T>): Promise<T> {
+  const admin = new DataSource({ type: 'postgres', url });
+  await admin.initialize();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.destroy();
+  }
 }

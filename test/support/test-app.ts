@@ -10,7 +10,7 @@ import { AccountsService } from '../../src/accounts/accounts.service';
 import { createHttpApp } from '../../src/bootstrap';
 import { AppConfig, loadConfig } from '../../src/config/config';
 import { JobQueue } from '../../src/queue/job-queue';
-import { databaseUrl, templateDatabase, testMode } from './services';
+import { databaseUrl, templateDatabase, testMode, withAdmin } from './services';
 
 export interface TestApp {
   app: INestApplication;
@@ -23,24 +23,12 @@ export interface TestApp {
 }
 
 async function cloneTemplate(name: string): Promise<string> {
-  const admin = new DataSource({ type: 'postgres', url: process.env.RW_TEST_PG_URL! });
-  await admin.initialize();
-  try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabase()}`);
-  } finally {
-    await admin.destroy();
-  }
+  await withAdmin(process.env.RW_TEST_PG_URL!, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabase()}`));
   return databaseUrl(process.env.RW_TEST_PG_URL!, name);
 }
 
 async function dropDatabase(name: string): Promise<void> {
-  const admin = new DataSource({ type: 'postgres', url: process.env.RW_TEST_PG_URL! });
-  await admin.initialize();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await admin.destroy();
-  }
+  await withAdmin(process.env.RW_TEST_PG_URL!, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
 
 /** Environment for a test app or worker on its own database and Redis prefix. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { brandFromTitle, readCompetitorIdentity } from './identity';
 
-const CORPUS = path.resolve(__dirname, '../../../../shared/corpus');
+const CORPUS = path.resolve(__dirname, '../../../test/fixtures/corpus');
 const page = (head: string, body = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 
 describe('readCompetitorIdentity', () => {

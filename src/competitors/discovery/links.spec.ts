@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { extractFeedLinks, extractLinks } from './links';
 
-const CORPUS = path.resolve(__dirname, '../../../../shared/corpus');
+const CORPUS = path.resolve(__dirname, '../../../test/fixtures/corpus');
 
 describe('extractLinks', () => {
   it('resolves links, drops fragments and non-web schemes, and keeps one entry per URL', () => {

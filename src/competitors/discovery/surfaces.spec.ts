@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { extractLinks } from './links';
 import { classifySurfaces, feedCandidates, PROBE_PATHS, sitemapCandidates, type SurfaceType } from './surfaces';
 
-const CORPUS = path.resolve(__dirname, '../../../../shared/corpus');
+const CORPUS = path.resolve(__dirname, '../../../test/fixtures/corpus');
 const corpusPage = (name: string) => readFileSync(path.join(CORPUS, name, 'page.html'), 'utf8');
 
 /** Classifies a page's links as discovery does when that page is the homepage. */

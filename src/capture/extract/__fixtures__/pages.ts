@@ -4,8 +4,8 @@ import type { marked as Marked } from 'marked';
 import type { FieldsByType, MonitorType } from '../../capture.types';
 import { extractPage } from '../extract-page';
 
-/** The shared corpus of real third-party pages, next to the repository. */
-export const CORPUS_DIR = path.resolve(__dirname, '../../../../../shared/corpus');
+/** The corpus of real third-party pages (test/fixtures/corpus; each folder's SOURCE.md names its origin and licence). */
+export const CORPUS_DIR = path.resolve(__dirname, '../../../../test/fixtures/corpus');
 export const FIXTURES_DIR = __dirname;
 
 export function corpusFile(relative: string): string {
