@@ -1,4 +1,4 @@
-import { createTwoFilesPatch, diffArrays, formatPatch } from 'diff';
+import { diffArrays, formatPatch, type StructuredPatchHunk } from 'diff';
 import { normalizeMarkdownForHash } from './noise';
 
 /** Lines of context around each hunk: enough to locate a change, short enough for an excerpt. */
@@ -33,28 +33,61 @@ export function markdownDiff(before: string, after: string): string {
   const changes = diffArrays(old.keys, next.keys, { timeout: DIFF_BUDGET_MS, maxEditLength: MAX_EDITS });
   if (!changes) return wholeReplacement(old.lines, next.lines);
 
-  // Rebuild the after side so noise-equal lines read exactly like before and drop out of the patch.
-  const shownAfter: string[] = [];
+  // Noise-equal lines read exactly like before, so they never show as changed.
+  const ops: Op[] = [];
   let i = 0;
   let j = 0;
   for (const change of changes) {
     const count = change.count ?? change.value.length;
-    if (change.added) {
-      shownAfter.push(...next.lines.slice(j, j + count));
-      j += count;
-    } else if (change.removed) {
+    if (change.removed) {
+      for (let k = 0; k < count; k++) ops.push({ sign: '-', line: old.lines[i + k], at: [i + k, j] });
       i += count;
+    } else if (change.added) {
+      for (let k = 0; k < count; k++) ops.push({ sign: '+', line: next.lines[j + k], at: [i, j + k] });
+      j += count;
     } else {
-      shownAfter.push(...old.lines.slice(i, i + count));
+      for (let k = 0; k < count; k++) ops.push({ sign: ' ', line: old.lines[i + k], at: [i + k, j + k] });
       i += count;
       j += count;
     }
   }
-  const patch = createTwoFilesPatch('before', 'after', asText(old.lines), asText(shownAfter), undefined, undefined, {
-    context: CONTEXT_LINES,
-    timeout: DIFF_BUDGET_MS,
-  });
-  return patch ?? wholeReplacement(old.lines, next.lines);
+  return formatPatch({ oldFileName: 'before', newFileName: 'after', oldHeader: undefined, newHeader: undefined, hunks: hunksOf(ops) });
+}
+
+/** A line of the aligned diff, with its 0-based position on each side. */
+interface Op {
+  sign: ' ' | '-' | '+';
+  line: string;
+  at: [old: number, next: number];
+}
+
+/**
+ * Unified-diff hunks from the aligned lines: each change with CONTEXT_LINES lines around it, and
+ * changes closer than twice that in one hunk. Built from the alignment already computed, rather
+ * than diffing the two texts a second time.
+ */
+function hunksOf(ops: Op[]): StructuredPatchHunk[] {
+  const changed = ops.flatMap((op, index) => (op.sign === ' ' ? [] : [index]));
+  const hunks: StructuredPatchHunk[] = [];
+  for (let g = 0; g < changed.length; ) {
+    let last = g;
+    while (last + 1 < changed.length && changed[last + 1] - changed[last] - 1 <= 2 * CONTEXT_LINES) last++;
+    const from = Math.max(0, changed[g] - CONTEXT_LINES);
+    const to = Math.min(ops.length, changed[last] + CONTEXT_LINES + 1);
+    const slice = ops.slice(from, to);
+    const oldLines = slice.filter((op) => op.sign !== '+').length;
+    const newLines = slice.filter((op) => op.sign !== '-').length;
+    hunks.push({
+      // As in every unified diff, an empty side names the line before the hunk.
+      oldStart: ops[from].at[0] + (oldLines ? 1 : 0),
+      oldLines,
+      newStart: ops[from].at[1] + (newLines ? 1 : 0),
+      newLines,
+      lines: slice.map((op) => `${op.sign}${op.line}`),
+    });
+    g = last + 1;
+  }
+  return hunks;
 }
 
 function splitLines(markdown: string): string[] {
@@ -82,10 +115,6 @@ function meaningfulLines(all: string[], common: Set<string>): { lines: string[];
 function normalizedKey(line: string): string {
   const key = normalizeMarkdownForHash(line).toLowerCase();
   return key === '' ? '' : `~${key}`;
-}
-
-function asText(lines: string[]): string {
-  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
 function wholeReplacement(oldLines: string[], newLines: string[]): string {
