@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import type { ExtractedPage, MonitorType } from './capture.types';
-import { extractPage } from './extract/extract-page';
+import { ExtractionPool } from './extract/extraction-pool';
 import { looksLikeJavaScriptShell } from './extract/js-shell';
 import { BrowserFetcher } from './fetch/browser-fetcher';
 import { FetchError, isTransient } from './fetch/fetch-error';
@@ -22,8 +22,10 @@ export class PageCaptureService implements OnModuleDestroy {
   private readonly logger = new Logger('Capture');
   private readonly http: HttpFetcher;
   private browser: BrowserFetcher | null = null;
+  private readonly extraction: ExtractionPool;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.extraction = new ExtractionPool(config.extractThreads);
     this.http = new HttpFetcher({
       allowPrivate: config.allowPrivateNetworkTargets,
       allowPrivateHosts: config.allowPrivateHosts,
@@ -69,8 +71,9 @@ export class PageCaptureService implements OnModuleDestroy {
     return { ...result, unchanged: result.bodyHash === options.lastRawHash };
   }
 
-  extract(fetched: FetchResult, monitorType: MonitorType): ExtractedPage {
-    return extractPage(fetched.html, fetched.url, monitorType);
+  /** Extraction runs on the pool's threads (EXTRACT_THREADS), off the event loop. */
+  extract(fetched: FetchResult, monitorType: MonitorType): Promise<ExtractedPage> {
+    return this.extraction.extract(fetched.html, fetched.url, monitorType);
   }
 
   private async withRetries(fetchOnce: () => Promise<FetchResult>): Promise<FetchResult> {
@@ -87,6 +90,7 @@ export class PageCaptureService implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await this.http.close();
     await this.browser?.close();
+    await this.extraction.close();
   }
 }
 

@@ -1,4 +1,6 @@
 /** The only reader of process.env: validated once at boot, typed and frozen. */
+import { availableParallelism } from 'node:os';
+
 export const ROLES = ['all', 'api', 'worker', 'scheduler'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -29,6 +31,8 @@ export interface AppConfig {
   fetchPerHostConcurrency: number;
   /** Chromium pages rendering at once per worker. */
   browserPages: number;
+  /** Worker threads for page extraction per process; 0 extracts on the event loop. */
+  extractThreads: number;
   /** Deadline for one page fetch, all redirects included. */
   fetchTotalTimeoutMs: number;
   /** Largest page body accepted. */
@@ -103,6 +107,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     workerConcurrency: intVar(env, 'WORKER_CONCURRENCY', 64, 1),
     fetchPerHostConcurrency: intVar(env, 'FETCH_PER_HOST_CONCURRENCY', 4, 1),
     browserPages: intVar(env, 'BROWSER_PAGES', 4, 1),
+    extractThreads: intVar(env, 'EXTRACT_THREADS', Math.min(2, availableParallelism() - 1), 0),
     fetchTotalTimeoutMs: intVar(env, 'FETCH_TOTAL_TIMEOUT_MS', 20_000, 100),
     fetchMaxBytes: intVar(env, 'FETCH_MAX_BYTES', 5 * 1024 * 1024, 1024),
   });

@@ -63,7 +63,7 @@ export class CheckRunner {
       await this.contexts.finish(ctx, { status: 'no_change', ...validators });
       return;
     }
-    const page = this.capture.extract(fetched, monitor.monitor_type);
+    const page = await this.capture.extract(fetched, monitor.monitor_type);
     if (previous && page.content_hash === previous.content_hash) {
       await this.contexts.finish(ctx, { status: 'no_change', ...validators });
       return;

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { extractPage } from './extract-page';
+import { ExtractionPool } from './extraction-pool';
+
+const PAGE = readFileSync(path.join(__dirname, '../../../test/fixtures/corpus/pricing-joplin-pair/before.html'), 'utf8');
+const URL = 'https://joplinapp.org/plans/';
+
+describe('ExtractionPool', () => {
+  it('extracts on a thread exactly what extractPage gives inline', async () => {
+    const pool = new ExtractionPool(1);
+    try {
+      const pages = await Promise.all([1, 2, 3].map(() => pool.extract(PAGE, URL, 'pricing')));
+      const inline = extractPage(PAGE, URL, 'pricing');
+      for (const page of pages) expect(page).toEqual(inline);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('extracts inline with no threads', async () => {
+    const pool = new ExtractionPool(0);
+    expect(await pool.extract(PAGE, URL, 'pricing')).toEqual(extractPage(PAGE, URL, 'pricing'));
+  });
+
+  it('fails the pages of a thread that dies, and carries on with a new one', async () => {
+    const pool = new ExtractionPool(1);
+    try {
+      const pending = pool.extract(PAGE, URL, 'pricing');
+      const thread = (pool as unknown as { threads: { worker: { terminate(): Promise<number> } }[] }).threads[0];
+      await thread.worker.terminate();
+      await expect(pending).rejects.toThrow(/exited/);
+      expect((await pool.extract(PAGE, URL, 'pricing')).content_hash).toBe(extractPage(PAGE, URL, 'pricing').content_hash);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+});

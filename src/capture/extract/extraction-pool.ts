@@ -1,0 +1,73 @@
+import { extname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ExtractedPage, MonitorType } from '../capture.types';
+import { extractPage } from './extract-page';
+import type { ExtractRequest } from './extract.worker';
+
+interface Thread {
+  worker: Worker;
+  pending: Map<number, { resolve: (page: ExtractedPage) => void; reject: (err: Error) => void }>;
+}
+
+const WORKER_FILE = join(__dirname, `extract.worker${extname(__filename)}`);
+/** From TypeScript sources (ts-node, jest) a thread compiles the worker as it loads it. */
+const WORKER_SOURCE = extname(__filename) === '.ts' ? `require('ts-node').register({ transpileOnly: true }); require(${JSON.stringify(WORKER_FILE)});` : null;
+
+/**
+ * Extraction (parse, clean, markdown, typed fields, content hash) is the CPU-heavy part of a check
+ * that found a new document: tens of milliseconds for a large page. The pool runs it on `size`
+ * worker threads so that it does not hold up the event loop that fetches and records the other
+ * checks; with size 0 it runs inline. A thread that dies fails its pages and is replaced.
+ */
+export class ExtractionPool {
+  private readonly threads: Thread[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly size: number) {}
+
+  extract(html: string, url: string, monitorType: MonitorType): Promise<ExtractedPage> {
+    if (this.size === 0 || this.closed) return Promise.resolve().then(() => extractPage(html, url, monitorType));
+    const thread = this.leastBusy();
+    const id = this.nextId++;
+    return new Promise<ExtractedPage>((resolve, reject) => {
+      if (thread.pending.size === 0) thread.worker.ref();
+      thread.pending.set(id, { resolve, reject });
+      thread.worker.postMessage({ id, html, url, monitorType } satisfies ExtractRequest);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.threads.splice(0).map((t) => t.worker.terminate()));
+  }
+
+  private leastBusy(): Thread {
+    if (this.threads.length < this.size) return this.spawn();
+    return this.threads.reduce((best, t) => (t.pending.size < best.pending.size ? t : best));
+  }
+
+  private spawn(): Thread {
+    const worker = WORKER_SOURCE ? new Worker(WORKER_SOURCE, { eval: true }) : new Worker(WORKER_FILE);
+    const thread: Thread = { worker, pending: new Map() };
+    worker.on('message', (msg: { id: number; page?: ExtractedPage; error?: string }) => {
+      const call = thread.pending.get(msg.id);
+      thread.pending.delete(msg.id);
+      if (thread.pending.size === 0) worker.unref();
+      if (msg.error !== undefined) call?.reject(new Error(msg.error));
+      else call?.resolve(msg.page!);
+    });
+    const fail = (err: Error) => {
+      const index = this.threads.indexOf(thread);
+      if (index >= 0) this.threads.splice(index, 1);
+      for (const call of thread.pending.values()) call.reject(err);
+      thread.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`extraction thread exited with code ${code}`)));
+    // An idle thread must not keep the process alive; a busy one does until it answers.
+    worker.unref();
+    this.threads.push(thread);
+    return thread;
+  }
+}
