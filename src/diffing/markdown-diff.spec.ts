@@ -37,6 +37,19 @@ describe('markdownDiff', () => {
     expect(patch.split('\n').filter((line) => /^[+-][^+-]/.test(line))).toEqual(['-Price $10', '+Price $12']);
   });
 
+  it('does not show noise lines that shifted between posts as changes', () => {
+    const before = ['## Post A', '3 days ago', '## Post B', '4 days ago', '## Pro', '$49 a month'].join('\n');
+    const after = ['## Post A', '4 days ago', '## Post B', '5 days ago', '## Pro', '$59 a month'].join('\n');
+    const diff = markdownDiff(before, after);
+    const changed = diff.split('\n').filter((line) => /^[-+](?![-+])/.test(line));
+    expect(changed).toEqual(['-$49 a month', '+$59 a month']);
+  });
+
+  it('writes a valid hunk header when one side has no lines', () => {
+    expect(markdownDiff('', '# Pricing\n\nPro $49\n')).toContain('@@ -0,0 +1,2 @@');
+    expect(markdownDiff('# Pricing\n\nPro $49\n', '')).toContain('@@ -1,2 +0,0 @@');
+  });
+
   it('handles a 400 KB page with a change at the top and near the bottom', () => {
     const lines = Array.from({ length: 8000 }, (_, i) => `- Fixed: issue number ${i} in the sync engine (${i.toString(16)}a)`);
     const before = ['## v2.4.8', ...lines].join('\n');

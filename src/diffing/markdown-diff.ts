@@ -22,12 +22,10 @@ const DIFF_BUDGET_MS = 1000;
  * on both sides; hunk line numbers count the non-blank lines shown.
  */
 export function markdownDiff(before: string, after: string): string {
-  const beforeLines = splitLines(before);
-  const afterLines = splitLines(after);
-  const inBefore = new Set(beforeLines);
-  const common = new Set(afterLines.filter((line) => inBefore.has(line)));
-  const old = meaningfulLines(beforeLines, common);
-  const next = meaningfulLines(afterLines, common);
+  // Most lines of a page stand on both sides: each distinct line is normalized once.
+  const keys = new Map<string, string>();
+  const old = meaningfulLines(before, keys);
+  const next = meaningfulLines(after, keys);
   if (old.keys.length === next.keys.length && old.keys.every((key, i) => key === next.keys[i])) return '';
 
   const changes = diffArrays(old.keys, next.keys, { timeout: DIFF_BUDGET_MS, maxEditLength: MAX_EDITS });
@@ -78,10 +76,10 @@ function hunksOf(ops: Op[]): StructuredPatchHunk[] {
     const oldLines = slice.filter((op) => op.sign !== '+').length;
     const newLines = slice.filter((op) => op.sign !== '-').length;
     hunks.push({
-      // As in every unified diff, an empty side names the line before the hunk.
-      oldStart: ops[from].at[0] + (oldLines ? 1 : 0),
+      // 1-based; formatPatch itself writes an empty side as the line before the hunk.
+      oldStart: ops[from].at[0] + 1,
       oldLines,
-      newStart: ops[from].at[1] + (newLines ? 1 : 0),
+      newStart: ops[from].at[1] + 1,
       newLines,
       lines: slice.map((op) => `${op.sign}${op.line}`),
     });
@@ -90,31 +88,21 @@ function hunksOf(ops: Op[]): StructuredPatchHunk[] {
   return hunks;
 }
 
-function splitLines(markdown: string): string[] {
-  return (markdown ?? '').split(/\r?\n/).map((line) => line.trimEnd());
-}
-
-/**
- * The comparison keys of a side's lines. A line found as it is on both sides compares by its
- * text; only the lines of one side are normalized (the costly part, and most lines of a page are
- * common), so that two lines differing by noise alone get equal keys. The prefixes keep the two
- * kinds apart.
- */
-function meaningfulLines(all: string[], common: Set<string>): { lines: string[]; keys: string[] } {
+function meaningfulLines(markdown: string, keys: Map<string, string>): { lines: string[]; keys: string[] } {
   const lines: string[] = [];
-  const keys: string[] = [];
-  for (const line of all) {
-    const key = common.has(line) ? (line.trim() === '' ? '' : `=${line.trim()}`) : normalizedKey(line);
+  const lineKeys: string[] = [];
+  for (const raw of (markdown ?? '').split(/\r?\n/)) {
+    const line = raw.trimEnd();
+    let key = keys.get(line);
+    if (key === undefined) {
+      key = normalizeMarkdownForHash(line).toLowerCase();
+      keys.set(line, key);
+    }
     if (key === '') continue;
     lines.push(line);
-    keys.push(key);
+    lineKeys.push(key);
   }
-  return { lines, keys };
-}
-
-function normalizedKey(line: string): string {
-  const key = normalizeMarkdownForHash(line).toLowerCase();
-  return key === '' ? '' : `~${key}`;
+  return { lines, keys: lineKeys };
 }
 
 function wholeReplacement(oldLines: string[], newLines: string[]): string {

@@ -56,7 +56,8 @@ const FINISH_SQL = `
 export class CheckContextRepository {
   private readonly claims = new Batcher<number, CheckContext | null>((runIds) => this.claimMany(runIds));
   private readonly finishes = new Batcher<[CheckContext, RunOutcomeUpdate], void>(async (items) => {
-    await this.finishMany(items, this.db.manager);
+    // An UPDATE … FROM applies one source row per monitor: two runs of one monitor go in turn.
+    for (const layer of byDistinctMonitor(items)) await this.finishMany(layer, this.db.manager);
     return items.map(() => undefined);
   });
 
@@ -128,4 +129,17 @@ export class CheckContextRepository {
     );
     return rows.length;
   }
+}
+
+/** Splits finishes into groups in which no monitor appears twice, keeping their order. */
+function byDistinctMonitor(items: [CheckContext, RunOutcomeUpdate][]): [CheckContext, RunOutcomeUpdate][][] {
+  const layers: { monitors: Set<number>; items: [CheckContext, RunOutcomeUpdate][] }[] = [];
+  for (const item of items) {
+    const monitorId = item[0].monitor.id;
+    let layer = layers.find((l) => !l.monitors.has(monitorId));
+    if (!layer) layers.push((layer = { monitors: new Set(), items: [] }));
+    layer.monitors.add(monitorId);
+    layer.items.push(item);
+  }
+  return layers.map((l) => l.items);
 }

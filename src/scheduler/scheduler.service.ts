@@ -60,31 +60,51 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
    */
   async enqueueDue(): Promise<number> {
     let total = 0;
-    let queuing: Promise<void> = Promise.resolve();
-    try {
-      for (;;) {
-        const runIds = await this.repository.claimDue(CLAIM_BATCH);
-        await queuing;
-        queuing = this.checks.enqueue(runIds);
-        total += runIds.length;
-        if (runIds.length < CLAIM_BATCH) return total;
+    // The queuing of a batch is awaited only once the next claim is back: its failure is caught
+    // at once (an unhandled rejection would end the process) and stops the loop then.
+    let queued: Promise<Error | null> = Promise.resolve(null);
+    for (;;) {
+      const runIds = await this.repository.claimDue(CLAIM_BATCH);
+      const failure = await queued;
+      if (failure) throw failure;
+      queued = this.checks.enqueue(runIds).then(
+        () => null,
+        (err: Error) => err,
+      );
+      total += runIds.length;
+      if (runIds.length < CLAIM_BATCH) {
+        const last = await queued;
+        if (last) throw last;
+        return total;
       }
-    } finally {
-      await queuing;
     }
   }
 
   private async tick(): Promise<void> {
-    const enqueued = await this.enqueueDue();
-    const abandoned = await this.runs.failAbandoned(ABANDONED_PENDING_MINUTES, ABANDONED_RUNNING_MINUTES);
-    if (enqueued || abandoned) this.logger.log(`enqueued ${enqueued} scheduled checks, closed ${abandoned} abandoned runs`);
+    // Each step runs even when another fails: a stuck step must not stall the others.
+    await this.step('scheduled checks', async () => {
+      const enqueued = await this.enqueueDue();
+      const abandoned = await this.runs.failAbandoned(ABANDONED_PENDING_MINUTES, ABANDONED_RUNNING_MINUTES);
+      if (enqueued || abandoned) this.logger.log(`enqueued ${enqueued} scheduled checks, closed ${abandoned} abandoned runs`);
+    });
     // Changes a dead worker never routed, digest windows that closed since the last tick, and
     // deliveries whose queued attempt was lost.
-    const routed = await this.notifications.routePending();
-    const digests = (await this.digests.flushDue()).filter((r) => r.status === 'sent').length;
-    const recovered = await this.deliveries.recoverStalled();
-    if (routed || digests || recovered) {
-      this.logger.log(`routed ${routed} pending changes, flushed ${digests} digest windows, re-queued ${recovered} stalled deliveries`);
+    await this.step('notifications', async () => {
+      const routed = await this.notifications.routePending();
+      if (routed) this.logger.log(`routed ${routed} pending changes`);
+    });
+    await this.step('digests and deliveries', async () => {
+      const digests = (await this.digests.flushDue()).filter((r) => r.status === 'sent').length;
+      const recovered = await this.deliveries.recoverStalled();
+      if (digests || recovered) this.logger.log(`flushed ${digests} digest windows, re-queued ${recovered} stalled deliveries`);
+    });
+  }
+
+  private async step(name: string, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (err) {
+      this.logger.warn(`${name} failed this tick: ${(err as Error).message}`);
     }
   }
 }

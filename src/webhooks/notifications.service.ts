@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { severityRank } from '../common/severity';
 import { toChangeDetectedData } from './change-event';
@@ -20,6 +20,8 @@ export type ChangeRoute =
 /** Routes a recorded change (DESIGN §4.4): a realtime change.detected delivery, or the digest buffer. */
 @Injectable()
 export class NotificationsService {
+  private readonly logger = new Logger('Notifications');
+
   constructor(
     private readonly changes: ChangeEventsRepository,
     private readonly settings: NotificationSettingsRepository,
@@ -41,8 +43,17 @@ export class NotificationsService {
    */
   async routePending(): Promise<number> {
     const ids = await this.changes.pendingNotifications(PENDING_GRACE_SECONDS, PENDING_BATCH);
-    for (const id of ids) await this.changeDetected(id);
-    return ids.length;
+    let routed = 0;
+    for (const id of ids) {
+      try {
+        await this.changeDetected(id);
+        routed++;
+      } catch (err) {
+        // Left pending for the next sweep; the others still go out.
+        this.logger.warn(`change ${id} could not be routed: ${(err as Error).message}`);
+      }
+    }
+    return routed;
   }
 
   private async route(changeId: number): Promise<ChangeRoute> {

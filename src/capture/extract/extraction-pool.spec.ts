@@ -35,4 +35,14 @@ describe('ExtractionPool', () => {
       await pool.close();
     }
   }, 60_000);
+
+  it('ends a thread that takes too long for a page', async () => {
+    const pool = new ExtractionPool(1, 1);
+    try {
+      await expect(pool.extract(PAGE, URL, 'pricing')).rejects.toThrow(/took over 1 ms/);
+      expect((pool as unknown as { threads: unknown[] }).threads).toHaveLength(0);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });

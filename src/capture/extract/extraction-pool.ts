@@ -6,8 +6,11 @@ import type { ExtractRequest } from './extract.worker';
 
 interface Thread {
   worker: Worker;
-  pending: Map<number, { resolve: (page: ExtractedPage) => void; reject: (err: Error) => void }>;
+  pending: Map<number, { resolve: (page: ExtractedPage) => void; reject: (err: Error) => void; timer: NodeJS.Timeout }>;
 }
+
+/** A page no extractor should need this long for; a thread past it is stuck (say, a runaway regex). */
+const TASK_TIMEOUT_MS = 60_000;
 
 const WORKER_FILE = join(__dirname, `extract.worker${extname(__filename)}`);
 /** From TypeScript sources (ts-node, jest) a thread compiles the worker as it loads it. */
@@ -17,14 +20,18 @@ const WORKER_SOURCE = extname(__filename) === '.ts' ? `require('ts-node').regist
  * Extraction (parse, clean, markdown, typed fields, content hash) is the CPU-heavy part of a check
  * that found a new document: tens of milliseconds for a large page. The pool runs it on `size`
  * worker threads so that it does not hold up the event loop that fetches and records the other
- * checks; with size 0 it runs inline. A thread that dies fails its pages and is replaced.
+ * checks; with size 0 it runs inline. A thread that dies fails its pages and is replaced; one
+ * that takes longer than `taskTimeoutMs` for a page is ended the same way.
  */
 export class ExtractionPool {
   private readonly threads: Thread[] = [];
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly size: number,
+    private readonly taskTimeoutMs = TASK_TIMEOUT_MS,
+  ) {}
 
   extract(html: string, url: string, monitorType: MonitorType): Promise<ExtractedPage> {
     if (this.size === 0 || this.closed) return Promise.resolve().then(() => extractPage(html, url, monitorType));
@@ -32,7 +39,11 @@ export class ExtractionPool {
     const id = this.nextId++;
     return new Promise<ExtractedPage>((resolve, reject) => {
       if (thread.pending.size === 0) thread.worker.ref();
-      thread.pending.set(id, { resolve, reject });
+      const timer = setTimeout(() => {
+        this.retire(thread, new Error(`extraction of ${url} took over ${this.taskTimeoutMs} ms`));
+        void thread.worker.terminate();
+      }, this.taskTimeoutMs);
+      thread.pending.set(id, { resolve, reject, timer });
       thread.worker.postMessage({ id, html, url, monitorType } satisfies ExtractRequest);
     });
   }
@@ -52,22 +63,29 @@ export class ExtractionPool {
     const thread: Thread = { worker, pending: new Map() };
     worker.on('message', (msg: { id: number; page?: ExtractedPage; error?: string }) => {
       const call = thread.pending.get(msg.id);
+      if (!call) return;
       thread.pending.delete(msg.id);
+      clearTimeout(call.timer);
       if (thread.pending.size === 0) worker.unref();
-      if (msg.error !== undefined) call?.reject(new Error(msg.error));
-      else call?.resolve(msg.page!);
+      if (msg.error !== undefined) call.reject(new Error(msg.error));
+      else call.resolve(msg.page!);
     });
-    const fail = (err: Error) => {
-      const index = this.threads.indexOf(thread);
-      if (index >= 0) this.threads.splice(index, 1);
-      for (const call of thread.pending.values()) call.reject(err);
-      thread.pending.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`extraction thread exited with code ${code}`)));
+    worker.on('error', (err) => this.retire(thread, err));
+    worker.on('exit', (code) => this.retire(thread, new Error(`extraction thread exited with code ${code}`)));
     // An idle thread must not keep the process alive; a busy one does until it answers.
     worker.unref();
     this.threads.push(thread);
     return thread;
+  }
+
+  /** Takes a thread out of the pool at once and fails the pages it still holds. */
+  private retire(thread: Thread, err: Error): void {
+    const index = this.threads.indexOf(thread);
+    if (index >= 0) this.threads.splice(index, 1);
+    for (const call of thread.pending.values()) {
+      clearTimeout(call.timer);
+      call.reject(err);
+    }
+    thread.pending.clear();
   }
 }

@@ -32,7 +32,7 @@ const THIN_SHELL = 600;
  * parse. Most pages have; parsing a 300 KB page only to learn it is no shell costs milliseconds.
  */
 const ROUGH_TEXT_PLENTY = 4 * THIN_SHELL;
-const NOT_TEXT = /<(script|style|noscript|template|svg|head)\b[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<[^>]*>|\s+/gi;
+const NOT_TEXT = /<(script|style|noscript|template|svg|head)(?=[\s/>])[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<[^>]*>|\s+/gi;
 
 function roughTextLength(html: string): number {
   return html.replace(NOT_TEXT, '').length;
