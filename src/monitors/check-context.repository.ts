@@ -14,7 +14,7 @@ export interface CheckContext {
   run: Pick<RunRow, 'id' | 'monitor_id'>;
   monitor: MonitorRow;
   competitor: { name: string; domain: string };
-  previous: { id: number; content_hash: string; captured_at: string } | null;
+  previous: { id: number; content_hash: string; captured_at: string; fetched_via: 'http' | 'browser' } | null;
 }
 
 export type RunOutcome = 'succeeded' | 'no_change' | 'changed' | 'failed';
@@ -92,7 +92,8 @@ export class CheckContextRepository {
        SELECT r.id AS run_id, json_build_object('id', r.id, 'monitor_id', r.monitor_id) AS run, row_to_json(m) AS monitor,
               json_build_object('name', c.name, 'domain', c.domain) AS competitor,
               CASE WHEN s.id IS NULL THEN NULL
-                   ELSE json_build_object('id', s.id, 'content_hash', s.content_hash, 'captured_at', s.captured_at) END AS previous
+                   ELSE json_build_object('id', s.id, 'content_hash', s.content_hash, 'captured_at', s.captured_at,
+                                          'fetched_via', s.fetched_via) END AS previous
          FROM r JOIN monitors m ON m.id = r.monitor_id JOIN competitors c ON c.id = m.competitor_id
          LEFT JOIN snapshots s ON s.id = m.last_snapshot_id`,
       [runIds],

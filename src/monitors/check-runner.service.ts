@@ -52,9 +52,12 @@ export class CheckRunner {
 
   private async execute(ctx: CheckContext): Promise<void> {
     const { monitor, previous } = ctx;
+    // A page rendered in the browser can change while its document stays the same (a single-page
+    // app loading its data): its validators say nothing about what the browser will show.
+    const validated = previous && previous.fetched_via === 'http';
     const fetched = await this.capture.fetch(monitor.url, {
       renderMode: monitor.render_mode,
-      conditional: previous ? { etag: monitor.http_etag, lastModified: monitor.http_last_modified } : undefined,
+      conditional: validated ? { etag: monitor.http_etag, lastModified: monitor.http_last_modified } : undefined,
       lastRawHash: previous ? monitor.last_raw_hash : null,
     });
     const validators = { etag: fetched.etag, lastModified: fetched.lastModified, rawHash: fetched.bodyHash };

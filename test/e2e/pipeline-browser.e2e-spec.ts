@@ -13,6 +13,18 @@ const SHELL = `<!doctype html><html><head><title>Rocket</title></head><body>
     '</main>';
 </script></body></html>`;
 
+/** A single-page app: the document never changes (same bytes, same ETag); its prices come from an API. */
+const SPA = `<!doctype html><html><head><title>Orbit</title></head><body>
+<div id="app"></div>
+<noscript>Please enable JavaScript to use Orbit.</noscript>
+<script>
+  fetch('/api/plans').then((r) => r.json()).then((plans) => {
+    document.getElementById('app').innerHTML = '<main><h1>Orbit pricing</h1>' +
+      plans.map(([n, p]) => '<div class="plan-card"><h3>' + n + '</h3><div class="price">' + p + '/month</div></div>').join('') + '</main>';
+  });
+</script></body></html>`;
+const SPA_ETAG = '"orbit-shell-v1"';
+
 /** A JavaScript-rendered competitor page is captured through Chromium, with heavy resources blocked. */
 describe('browser capture', () => {
   let t: TestApp;
@@ -20,11 +32,20 @@ describe('browser capture', () => {
   let site: SiteServer;
   let monitorId: number;
   let basic = '$12';
+  let spaPlans = [
+    ['Starter', '$9'],
+    ['Scale', '$99'],
+  ];
 
   beforeAll(async () => {
     site = await new SiteServer().start();
     site.setPages({ '/pricing': () => SHELL.replace("'$12'", `'${basic}'`) });
     site.setRoute('/hero.png', (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(10)));
+    site.setRoute('/spa', (req, res) => {
+      if (req.headers['if-none-match'] === SPA_ETAG) return res.writeHead(304, { etag: SPA_ETAG }).end();
+      res.writeHead(200, { 'content-type': 'text/html', etag: SPA_ETAG }).end(SPA);
+    });
+    site.setRoute('/api/plans', (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(spaPlans)));
     t = await createTestApp({ CHECK_MIN_INTERVAL_SECONDS: '0' });
     s = await createSession(t, 'pro');
     const ws = (await s.post('/workspaces', { name: 'JS sites' }).expect(201)).body.workspace.id;
@@ -63,4 +84,22 @@ describe('browser capture', () => {
     const feed = await s.get(`/changes?workspace_id=${(await s.get('/workspaces')).body.workspaces[0].id}`).expect(200);
     expect(feed.body.changes[0].summary).toContain('$15');
   }, 60_000);
+
+  it('detects a change on a single-page app whose document never changes', async () => {
+    const competitorId = (await t.db.query(`SELECT id FROM competitors WHERE slug = 'rocket'`))[0].id;
+    const created = await s.post('/monitors', { competitor_id: competitorId, url: site.url('/spa'), monitor_type: 'pricing' }).expect(201);
+    const baseline = await waitForRun(t.db, created.body.monitor.last_run.id, 60_000);
+    expect(baseline.status).toBe('succeeded');
+    const spaMonitor = created.body.monitor.id;
+    const unchanged = await checkNow(s, t.db, spaMonitor);
+    expect(unchanged.status).toBe('no_change');
+    spaPlans = [
+      ['Starter', '$12'],
+      ['Scale', '$99'],
+    ];
+    const run = await checkNow(s, t.db, spaMonitor);
+    expect(run.status).toBe('changed');
+    const [change] = await t.db.query(`SELECT summary FROM changes WHERE monitor_id = $1`, [spaMonitor]);
+    expect(change.summary).toContain('$12');
+  }, 90_000);
 });
