@@ -66,6 +66,9 @@ export class PageCaptureService implements OnModuleDestroy {
         result = await this.withRetries(() => browser.fetch(result.url));
       } else {
         this.logger.warn(`${url} needs JavaScript but no Chromium was found; capturing the static HTML`);
+        // Not remembered as the page's bytes: once Chromium is there, the next check must render
+        // the page rather than find the shell unchanged.
+        return { ...result, bodyHash: null, unchanged: false };
       }
     }
     return { ...result, unchanged: result.bodyHash === options.lastRawHash };
