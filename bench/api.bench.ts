@@ -21,6 +21,7 @@ import { createHttpApp } from '../src/bootstrap';
 import { decodeCursor } from '../src/common/cursor';
 import { loadConfig } from '../src/config/config';
 import { dataSourceOptions } from '../src/database/data-source-options';
+import { deleteRedisPrefix } from '../test/support/services';
 import { BENCH_REDIS, fmt, freshDatabase, urlFor } from './support/bench-db';
 
 const DATABASE = 'rw_bench_api';
@@ -381,6 +382,7 @@ async function main(): Promise<void> {
   } finally {
     await app?.close();
     await db.destroy();
+    await deleteRedisPrefix(BENCH_REDIS, `rwbench:api:${process.pid}`);
   }
 }
 

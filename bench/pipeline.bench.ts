@@ -17,6 +17,7 @@ import { BullMqJobQueue } from '../src/queue/bullmq-job-queue';
 import { CHECK_ATTEMPTS, jobIds, QUEUES } from '../src/queue/queue.constants';
 import { SchedulerRepository } from '../src/scheduler/scheduler.repository';
 import { CLAIM_BATCH, SchedulerService } from '../src/scheduler/scheduler.service';
+import { deleteRedisPrefix } from '../test/support/services';
 import { BENCH_REDIS, fmt, freshDatabase } from './support/bench-db';
 import { PageFarm } from './support/page-farm';
 import { startWorkers, stopWorkers } from './support/workers';
@@ -261,6 +262,7 @@ async function scheduler(): Promise<void> {
   console.log(`  of which the claims alone (Postgres, ${claimed} runs): ${fmt((performance.now() - claimStarted) / 1000, 2)} s`);
   await app.close();
   await db.destroy();
+  await deleteRedisPrefix(BENCH_REDIS, prefix);
 }
 
 async function main(): Promise<void> {
@@ -279,6 +281,7 @@ async function main(): Promise<void> {
     await jobs.close();
     await farm.stop();
     await db.destroy();
+    await deleteRedisPrefix(BENCH_REDIS, prefix);
   }
 }
 

@@ -20,6 +20,7 @@ import { jobIds, QUEUES } from '../src/queue/queue.constants';
 import { NotificationsService } from '../src/webhooks/notifications.service';
 import { EVENT_MAX_ATTEMPTS, WEBHOOK_CONCURRENCY } from '../src/webhooks/retry-policy';
 import { verifyWebhookSignature } from '../src/webhooks/verify-signature';
+import { deleteRedisPrefix } from '../test/support/services';
 import { BENCH_REDIS, fmt, freshDatabase, percentile } from './support/bench-db';
 import { startWorkers, stopWorkers } from './support/workers';
 
@@ -285,6 +286,7 @@ async function main(): Promise<void> {
     await app.close();
     await db.destroy();
     await receiver.stop();
+    await deleteRedisPrefix(BENCH_REDIS, prefix);
   }
 }
 

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 
 export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -48,5 +49,21 @@ export async function withAdmin<T>(url: string, work: (admin: DataSource) => Pro
     return await work(admin);
   } finally {
     await admin.destroy();
+  }
+}
+
+/** Deletes every Redis key under `prefix:` (queues, rate-limit counters) once a test or benchmark is done with it. */
+export async function deleteRedisPrefix(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      if (keys.length) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
   }
 }

@@ -10,7 +10,7 @@ import { AccountsService } from '../../src/accounts/accounts.service';
 import { createHttpApp } from '../../src/bootstrap';
 import { AppConfig, loadConfig } from '../../src/config/config';
 import { JobQueue } from '../../src/queue/job-queue';
-import { databaseUrl, templateDatabase, testMode, withAdmin } from './services';
+import { databaseUrl, deleteRedisPrefix, templateDatabase, testMode, withAdmin } from './services';
 
 export interface TestApp {
   app: INestApplication;
@@ -48,7 +48,10 @@ export async function testEnvironment(env: Record<string, string> = {}): Promise
   const url = await cloneTemplate(name);
   return {
     env: { DATABASE_URL: url, REDIS_URL: process.env.RW_TEST_REDIS_URL!, REDIS_PREFIX: `rwt:${id}`, ...env },
-    dispose: () => dropDatabase(name),
+    dispose: async () => {
+      await dropDatabase(name);
+      await deleteRedisPrefix(process.env.RW_TEST_REDIS_URL!, `rwt:${id}`);
+    },
   };
 }
 
