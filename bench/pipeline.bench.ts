@@ -12,6 +12,7 @@ import { BrowserFetcher } from '../src/capture/fetch/browser-fetcher';
 import { HttpFetcher } from '../src/capture/fetch/http-fetcher';
 import { loadConfig } from '../src/config/config';
 import { diffCaptures } from '../src/diffing/diff-captures';
+import { excerptRawDiff } from '../src/interpretation/raw-diff-excerpt';
 import { RulesInterpreter } from '../src/interpretation/rules.interpreter';
 import { BullMqJobQueue } from '../src/queue/bullmq-job-queue';
 import { CHECK_ATTEMPTS, jobIds, QUEUES } from '../src/queue/queue.constants';
@@ -148,7 +149,7 @@ async function stages(ctx: Ctx): Promise<void> {
       category: diff.category,
       direction: diff.direction,
       delta: diff.delta,
-      raw_diff_excerpt: diff.raw_diff.slice(0, 6000),
+      raw_diff_excerpt: excerptRawDiff(diff.raw_diff, 6000),
       captured_at: new Date().toISOString(),
       previous_captured_at: null,
     });
