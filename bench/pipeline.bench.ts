@@ -14,8 +14,8 @@ import { loadConfig } from '../src/config/config';
 import { diffCaptures } from '../src/diffing/diff-captures';
 import { excerptRawDiff } from '../src/interpretation/raw-diff-excerpt';
 import { RulesInterpreter } from '../src/interpretation/rules.interpreter';
-import { BullMqJobQueue } from '../src/queue/bullmq-job-queue';
-import { CHECK_ATTEMPTS, jobIds, QUEUES } from '../src/queue/queue.constants';
+import { Queue } from 'bullmq';
+import { jobIds, jobOptions, QUEUES } from '../src/queue/queue.constants';
 import { SchedulerRepository } from '../src/scheduler/scheduler.repository';
 import { CLAIM_BATCH, SchedulerService } from '../src/scheduler/scheduler.service';
 import { deleteRedisPrefix } from '../test/support/services';
@@ -37,7 +37,7 @@ interface Ctx {
   db: DataSource;
   url: string;
   farm: PageFarm;
-  jobs: BullMqJobQueue;
+  jobs: Queue;
   prefix: string;
   monitorIds: number[];
 }
@@ -68,10 +68,7 @@ async function round(ctx: Ctx, label: string): Promise<{ perSecond: number; stat
   );
   const started = performance.now();
   for (let i = 0; i < runs.length; i += 1000) {
-    await ctx.jobs.enqueueMany(
-      QUEUES.checks,
-      runs.slice(i, i + 1000).map((r) => ({ payload: { runId: r.id }, options: { jobId: jobIds.check(r.id), attempts: CHECK_ATTEMPTS } })),
-    );
+    await ctx.jobs.addBulk(runs.slice(i, i + 1000).map((r) => ({ name: QUEUES.checks, data: { runId: r.id }, opts: { jobId: jobIds.check(r.id) } })));
   }
   const ids = runs.map((r) => r.id);
   for (;;) {
@@ -271,7 +268,7 @@ async function main(): Promise<void> {
   const farm = new PageFarm(HOSTS, MONITORS);
   await farm.start();
   const prefix = `rwbench:pipe:${Date.now()}`;
-  const jobs = new BullMqJobQueue(BENCH_REDIS, prefix);
+  const jobs = new Queue(QUEUES.checks, { connection: { url: BENCH_REDIS }, prefix, defaultJobOptions: jobOptions(QUEUES.checks) });
   const ctx: Ctx = { db, url, farm, jobs, prefix, monitorIds: await seed(db, farm, MONITORS) };
   try {
     if (ONLY.has('e2e')) await endToEnd(ctx);

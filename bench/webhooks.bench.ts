@@ -15,10 +15,10 @@ import { loadConfig } from '../src/config/config';
 import { apiDigestPlan, notificationDigestPlan } from '../src/digest/digest-plan';
 import { DigestBuilder } from '../src/digest/digest.builder';
 import type { DigestPeriod } from '../src/digest/digest.types';
-import { BullMqJobQueue } from '../src/queue/bullmq-job-queue';
-import { jobIds, QUEUES } from '../src/queue/queue.constants';
+import { Queue } from 'bullmq';
+import { jobIds, jobOptions, QUEUES, WEBHOOK_CONCURRENCY } from '../src/queue/queue.constants';
 import { NotificationsService } from '../src/webhooks/notifications.service';
-import { EVENT_MAX_ATTEMPTS, WEBHOOK_CONCURRENCY } from '../src/webhooks/retry-policy';
+import { EVENT_MAX_ATTEMPTS } from '../src/webhooks/retry-policy';
 import { verifyWebhookSignature } from '../src/webhooks/verify-signature';
 import { deleteRedisPrefix } from '../test/support/services';
 import { BENCH_REDIS, fmt, freshDatabase, percentile } from './support/bench-db';
@@ -175,7 +175,7 @@ async function deliveries(app: INestApplicationContext, db: DataSource, url: str
     ALLOW_PRIVATE_NETWORK_TARGETS: 'true',
     SCHEDULER_TICK_SECONDS: '3600',
   });
-  const jobs = new BullMqJobQueue(BENCH_REDIS, prefix);
+  const jobs = new Queue(QUEUES.webhooks, { connection: { url: BENCH_REDIS }, prefix, defaultJobOptions: jobOptions(QUEUES.webhooks) });
   try {
     // 1. Queued deliveries: rows created in bulk, one job each, as a burst of events would leave them.
     const a = await seedWorkspace(db, 'bench-queued', 5);
@@ -192,10 +192,7 @@ async function deliveries(app: INestApplicationContext, db: DataSource, url: str
     const before = receiver.received;
     const started = performance.now();
     for (let i = 0; i < created.length; i += 1000) {
-      await jobs.enqueueMany(
-        QUEUES.webhooks,
-        created.slice(i, i + 1000).map((d) => ({ payload: { deliveryId: d.id }, options: { jobId: jobIds.webhook(d.id, 1), attempts: 3 } })),
-      );
+      await jobs.addBulk(created.slice(i, i + 1000).map((d) => ({ name: QUEUES.webhooks, data: { deliveryId: d.id }, opts: { jobId: jobIds.webhook(d.id, 1) } })));
     }
     await waitDelivered(db, a.workspaceId, created.length);
     const seconds = (performance.now() - started) / 1000;

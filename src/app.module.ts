@@ -28,7 +28,7 @@ function coreImports(config: AppConfig) {
     BillingModule,
     ConfigModule.forRoot(config),
     DatabaseModule,
-    QueueModule,
+    QueueModule.forRoot(config),
     RedisModule,
     ScopingModule,
   ];

@@ -21,7 +21,7 @@ describe('PageCaptureService.fetch', () => {
   });
 
   afterAll(async () => {
-    await capture.onModuleDestroy();
+    await capture.onApplicationShutdown();
     server.close();
   });
 

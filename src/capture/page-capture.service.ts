@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import type { ExtractedPage, MonitorType } from './capture.types';
 import { ExtractionPool } from './extract/extraction-pool';
@@ -18,7 +18,7 @@ export const FETCH_RETRY_DELAYS_MS = [500, 2000];
 
 /** Fetch (HTTP first, Chromium when the page needs JavaScript) and extract one page. */
 @Injectable()
-export class PageCaptureService implements OnModuleDestroy {
+export class PageCaptureService implements OnApplicationShutdown {
   private readonly logger = new Logger('Capture');
   private readonly http: HttpFetcher;
   private browser: BrowserFetcher | null = null;
@@ -90,7 +90,8 @@ export class PageCaptureService implements OnModuleDestroy {
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Closed after the job consumers have drained (they run in beforeApplicationShutdown), never under a running check. */
+  async onApplicationShutdown(): Promise<void> {
     await this.http.close();
     await this.browser?.close();
     await this.extraction.close();

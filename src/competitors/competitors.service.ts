@@ -10,8 +10,9 @@ import { TargetUrlValidator } from '../common/target-url';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 import { assertCadenceAllowed } from '../monitors/monitors.service';
 import { toMonitor } from '../monitors/dto/monitor.response';
-import { JobQueue } from '../queue/job-queue';
-import { DISCOVERY_ATTEMPTS, JOB_BACKOFF_MS, jobIds, QUEUES } from '../queue/queue.constants';
+import { InjectQueue } from '@nestjs/bullmq';
+import type { JobsQueue } from '../queue/jobs-queue';
+import { DiscoveryJob, jobIds, QUEUES } from '../queue/queue.constants';
 import { ScopedLookup } from '../scoping/scoped-lookup';
 import { CompetitorsRepository, CompetitorRow } from './competitors.repository';
 import { AddCompetitorDto, UpdateCompetitorDto } from './dto/competitor.dto';
@@ -41,7 +42,7 @@ export class CompetitorsService {
     private readonly quota: QuotaService,
     private readonly scope: ScopedLookup,
     private readonly urls: TargetUrlValidator,
-    private readonly jobs: JobQueue,
+    @InjectQueue(QUEUES.discovery) private readonly queue: JobsQueue<DiscoveryJob>,
   ) {}
 
   async list(account: AccountContext, workspaceId: number): Promise<CompetitorListItemDto[]> {
@@ -105,11 +106,7 @@ export class CompetitorsService {
       if (racing) throw discoveryInProgress(racing.id);
       throw err;
     }
-    await this.jobs.enqueue(
-      QUEUES.discovery,
-      { competitorId: competitor.id },
-      { jobId: jobIds.discovery(competitor.id), attempts: DISCOVERY_ATTEMPTS, backoffMs: JOB_BACKOFF_MS },
-    );
+    await this.queue.add(QUEUES.discovery, { competitorId: competitor.id }, { jobId: jobIds.discovery(competitor.id) });
     return {
       created: true,
       body: {

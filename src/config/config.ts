@@ -37,6 +37,10 @@ export interface AppConfig {
   fetchTotalTimeoutMs: number;
   /** Largest page body accepted. */
   fetchMaxBytes: number;
+  /** Time in-flight jobs and requests get to finish after SIGTERM/SIGINT. */
+  shutdownGraceSeconds: number;
+  /** Bearer token `/metrics` asks for; open when unset. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -110,6 +114,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     extractThreads: intVar(env, 'EXTRACT_THREADS', Math.min(2, availableParallelism() - 1), 0),
     fetchTotalTimeoutMs: intVar(env, 'FETCH_TOTAL_TIMEOUT_MS', 20_000, 100),
     fetchMaxBytes: intVar(env, 'FETCH_MAX_BYTES', 5 * 1024 * 1024, 1024),
+    shutdownGraceSeconds: intVar(env, 'SHUTDOWN_GRACE_SECONDS', 25, 0),
+    metricsToken: env.METRICS_TOKEN || null,
   });
 }
 

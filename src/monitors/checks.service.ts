@@ -4,8 +4,9 @@ import type { AccountContext } from '../accounts/account-context';
 import { QuotaService } from '../billing/quota.service';
 import { DomainError, ErrorCode } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { JobQueue } from '../queue/job-queue';
-import { CHECK_ATTEMPTS, JOB_BACKOFF_MS, jobIds, QUEUES } from '../queue/queue.constants';
+import { InjectQueue } from '@nestjs/bullmq';
+import type { JobsQueue } from '../queue/jobs-queue';
+import { CheckJob, jobIds, QUEUES } from '../queue/queue.constants';
 import { ScopedLookup } from '../scoping/scoped-lookup';
 import { RunKind, RunsRepository } from './runs.repository';
 import { MonitorsRepository } from './monitors.repository';
@@ -26,7 +27,7 @@ export class ChecksService {
     private readonly runs: RunsRepository,
     private readonly quota: QuotaService,
     private readonly scope: ScopedLookup,
-    private readonly jobs: JobQueue,
+    @InjectQueue(QUEUES.checks) private readonly queue: JobsQueue<CheckJob>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -90,13 +91,8 @@ export class ChecksService {
   }
 
   async enqueue(runIds: number[]): Promise<void> {
-    await this.jobs.enqueueMany(
-      QUEUES.checks,
-      runIds.map((runId) => ({
-        payload: { runId },
-        options: { jobId: jobIds.check(runId), attempts: CHECK_ATTEMPTS, backoffMs: JOB_BACKOFF_MS },
-      })),
-    );
+    if (!runIds.length) return;
+    await this.queue.addBulk(runIds.map((runId) => ({ name: QUEUES.checks, data: { runId }, opts: { jobId: jobIds.check(runId) } })));
   }
 
   private async assertNoDiscovery(workspaceId: number): Promise<void> {

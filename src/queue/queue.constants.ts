@@ -1,4 +1,6 @@
-/** Queue names, payloads and retry policy in one place. */
+import type { JobsOptions } from 'bullmq';
+
+/** Queue names, payloads, job ids and the retry policy of every queue, in one place. */
 export const QUEUES = {
   discovery: 'discovery',
   checks: 'checks',
@@ -21,11 +23,33 @@ export interface PayloadByQueue {
   webhooks: WebhookJob;
 }
 
-/** Transient fetch errors are retried inside the check; the queue retries crashed or lost jobs. */
-export const DISCOVERY_ATTEMPTS = 3;
-export const CHECK_ATTEMPTS = 3;
-export const JOB_BACKOFF_MS = 2000;
+/**
+ * Transient fetch errors are retried inside the check; the queue retries crashed or failing jobs
+ * (Postgres briefly down, a lost worker). The back-off doubles from 5 s, so the attempts span
+ * about a minute and outlast a short outage instead of being spent in a burst.
+ */
+export const JOB_ATTEMPTS: Record<QueueName, number> = { discovery: 4, checks: 4, webhooks: 4 };
+export const JOB_BACKOFF_MS = 5000;
 
+/** Default options of every job on a queue: retries, back-off, bounded history. */
+export function jobOptions(queue: QueueName): JobsOptions {
+  return {
+    attempts: JOB_ATTEMPTS[queue],
+    backoff: { type: 'exponential', delay: JOB_BACKOFF_MS },
+    removeOnComplete: { count: 1000 },
+    removeOnFail: { count: 5000 },
+  };
+}
+
+/** Jobs in flight per worker process (checks: WORKER_CONCURRENCY); deliveries wait on the network, not the CPU. */
+export const DISCOVERY_CONCURRENCY = 4;
+export const WEBHOOK_CONCURRENCY = 100;
+
+/** A job whose worker died is moved back to waiting by BullMQ's stalled check. */
+export const STALLED_INTERVAL_MS = 15_000;
+export const MAX_STALLED_COUNT = 2;
+
+/** Deterministic ids: queuing the same id twice runs the job once. */
 export const jobIds = {
   discovery: (competitorId: number) => `discovery-${competitorId}`,
   check: (runId: number) => `check-${runId}`,

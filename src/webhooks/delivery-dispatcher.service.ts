@@ -1,11 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { JobQueue } from '../queue/job-queue';
-import { JOB_BACKOFF_MS, jobIds, QUEUES } from '../queue/queue.constants';
+import { InjectQueue } from '@nestjs/bullmq';
+import type { JobsQueue } from '../queue/jobs-queue';
+import { jobIds, QUEUES, WebhookJob } from '../queue/queue.constants';
 import { DeliveriesRepository, NewDelivery } from './deliveries.repository';
-
-/** Queue-level retries cover a crashed or failing job (e.g. Postgres briefly down), not HTTP failures. */
-const JOB_ATTEMPTS = 3;
 
 /** Creates logical deliveries and puts their attempts on the webhooks queue. */
 @Injectable()
@@ -14,7 +12,7 @@ export class DeliveryDispatcher {
 
   constructor(
     private readonly deliveries: DeliveriesRepository,
-    private readonly jobs: JobQueue,
+    @InjectQueue(QUEUES.webhooks) private readonly queue: JobsQueue<WebhookJob>,
   ) {}
 
   /**
@@ -43,7 +41,8 @@ export class DeliveryDispatcher {
    */
   async enqueueAttempt(deliveryId: number, attempt: number, delayMs: number, jobId = jobIds.webhook(deliveryId, attempt)): Promise<void> {
     try {
-      await this.jobs.enqueue(QUEUES.webhooks, { deliveryId }, { jobId, delayMs, attempts: JOB_ATTEMPTS, backoffMs: JOB_BACKOFF_MS });
+      // Queue-level retries cover a crashed or failing job (e.g. Postgres briefly down), not HTTP failures.
+      await this.queue.add(QUEUES.webhooks, { deliveryId }, { jobId, delay: delayMs });
     } catch (err) {
       this.logger.warn(`could not queue delivery ${deliveryId} attempt ${attempt}: ${(err as Error).message}; the sweep will retry`);
     }

@@ -20,9 +20,6 @@ export const EARLY_START_TOLERANCE_SECONDS = 1;
 /** A delivery this far past its due time (or its lease) has lost its job; the sweep revives it. */
 export const STALLED_AFTER_SECONDS = 120;
 
-/** Attempts in flight per worker process; deliveries wait on the network, not the CPU. */
-export const WEBHOOK_CONCURRENCY = 100;
-
 export type AttemptOutcome = 'succeeded' | 'gone' | 'retry' | 'failed';
 
 /** 2xx succeeds; 410 Gone means the receiver wants no more; anything else retries while attempts remain. */

@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Agent, request } from 'undici';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { createGuardedConnect } from '../common/url-safety';
@@ -18,7 +18,7 @@ const ERROR_CHARS = 300;
  * not followed (a 3xx is a failed attempt).
  */
 @Injectable()
-export class WebhookSender implements OnModuleDestroy {
+export class WebhookSender implements OnApplicationShutdown {
   private readonly agent: Agent;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
@@ -53,7 +53,7 @@ export class WebhookSender implements OnModuleDestroy {
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  async onApplicationShutdown(): Promise<void> {
     await this.agent.close();
   }
 }

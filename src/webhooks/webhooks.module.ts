@@ -7,7 +7,6 @@ import { DeliveryAttempts } from './delivery-attempts.service';
 import { DeliveryDispatcher } from './delivery-dispatcher.service';
 import { DigestBufferRepository } from './digest-buffer.repository';
 import { DigestFlushService } from './digest-flush.service';
-import { WebhookProcessor } from './jobs/webhook.processor';
 import { NotificationSettingsController } from './notification-settings.controller';
 import { NotificationSettingsRepository } from './notification-settings.repository';
 import { NotificationSettingsService } from './notification-settings.service';
@@ -17,7 +16,7 @@ import { WebhookSender } from './webhook-sender';
 /** Notification settings, change routing, digest flushes and signed webhook deliveries. */
 @Module({
   controllers: [NotificationSettingsController],
-  exports: [DeliveryAttempts, DigestFlushService, NotificationsService, WebhookProcessor],
+  exports: [DeliveryAttempts, DigestFlushService, NotificationsService],
   imports: [DigestModule],
   providers: [
     ChangeEventsRepository,
@@ -30,7 +29,6 @@ import { WebhookSender } from './webhook-sender';
     NotificationSettingsService,
     NotificationsService,
     TargetUrlValidator,
-    WebhookProcessor,
     WebhookSender,
   ],
 })

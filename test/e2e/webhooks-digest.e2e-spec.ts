@@ -5,6 +5,7 @@ import { COMMANDS } from '../../src/cli/commands';
 import { QUEUES } from '../../src/queue/queue.constants';
 import { SchedulerService } from '../../src/scheduler/scheduler.service';
 import { DigestFlushService } from '../../src/webhooks/digest-flush.service';
+import { DeliveryAttempts } from '../../src/webhooks/delivery-attempts.service';
 import { WebhookProcessor } from '../../src/webhooks/jobs/webhook.processor';
 import { NotificationsService } from '../../src/webhooks/notifications.service';
 import { verifyWebhookSignature } from '../../src/webhooks/verify-signature';
@@ -26,8 +27,8 @@ describe('digest mode and digest.ready', () => {
     receiver = await new WebhookReceiver().start();
     // ROLE=scheduler: the tick runs here, and this file consumes the webhooks queue itself.
     t = await createTestApp({ ROLE: 'scheduler', WEBHOOK_RETRY_BASE_SECONDS: '1' });
-    const processor = t.app.get(WebhookProcessor);
-    t.jobs.process(QUEUES.webhooks, (job) => processor.handle(job), 10);
+    const processor = new WebhookProcessor(t.app.get(DeliveryAttempts));
+    t.consume(QUEUES.webhooks, (job) => processor.process(job), 10);
   });
   afterAll(async () => {
     await t?.close();

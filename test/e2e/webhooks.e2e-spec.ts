@@ -47,8 +47,8 @@ const ENVELOPE_FIELDS = ['schema_version', 'id', 'idempotency_key', 'event', 'se
 
 /** Starts consuming the webhooks queue the way the worker role does. */
 function consumeWebhooks(app: TestApp, concurrency = 20): void {
-  const processor = app.app.get(WebhookProcessor);
-  app.jobs.process(QUEUES.webhooks, (job) => processor.handle(job), concurrency);
+  const processor = new WebhookProcessor(app.app.get(DeliveryAttempts));
+  app.consume(QUEUES.webhooks, (job) => processor.process(job), concurrency);
 }
 
 /** Checks the signature twice: with the exported helper, and by recomputing the HMAC here. */

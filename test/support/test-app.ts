@@ -9,14 +9,18 @@ import { DataSource } from 'typeorm';
 import { AccountsService } from '../../src/accounts/accounts.service';
 import { createHttpApp } from '../../src/bootstrap';
 import { AppConfig, loadConfig } from '../../src/config/config';
-import { JobQueue } from '../../src/queue/job-queue';
+import { getQueueToken } from '@nestjs/bullmq';
+import { Job, Worker } from 'bullmq';
+import { InProcessQueue } from '../../src/queue/in-process-queue';
+import type { QueueName } from '../../src/queue/queue.constants';
 import { databaseUrl, deleteRedisPrefix, templateDatabase, testMode, withAdmin } from './services';
 
 export interface TestApp {
   app: INestApplication;
   config: AppConfig;
   db: DataSource;
-  jobs: JobQueue;
+  /** Consumes a queue in this test the way a worker's processor does (for apps whose role runs no worker). */
+  consume(queue: QueueName, handler: (job: Job) => Promise<unknown>, concurrency: number): void;
   /** Base URL of the listening server, e.g. http://127.0.0.1:41234/v1 */
   baseUrl: string;
   close(): Promise<void>;
@@ -67,13 +71,21 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await createHttpApp(config);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
+  const workers: Worker[] = [];
   return {
     app,
     config,
     db: app.get(DataSource),
-    jobs: app.get(JobQueue),
     baseUrl: `http://127.0.0.1:${address.port}/v1`,
+    consume(queue, handler, concurrency) {
+      if (!config.redisUrl) {
+        app.get<InProcessQueue<unknown>>(getQueueToken(queue)).consume(handler, concurrency);
+        return;
+      }
+      workers.push(new Worker(queue, handler, { connection: { url: config.redisUrl, maxRetriesPerRequest: null }, prefix: config.redisPrefix, concurrency }));
+    },
     async close() {
+      await Promise.all(workers.map((w) => w.close()));
       await app.close();
       await environment.dispose();
     },

@@ -1,17 +1,21 @@
-import { Injectable } from '@nestjs/common';
-import { DISCOVERY_ATTEMPTS, DiscoveryJob } from '../../queue/queue.constants';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
+import { DiscoveryJob, MAX_STALLED_COUNT, QUEUES, STALLED_INTERVAL_MS } from '../../queue/queue.constants';
 import { DiscoveryService } from '../discovery.service';
 
-@Injectable()
-export class DiscoveryProcessor {
-  constructor(private readonly discovery: DiscoveryService) {}
+/** Consumes the discovery queue; the work lives in DiscoveryService. */
+@Processor(QUEUES.discovery, { stalledInterval: STALLED_INTERVAL_MS, maxStalledCount: MAX_STALLED_COUNT })
+export class DiscoveryProcessor extends WorkerHost {
+  constructor(private readonly discovery: DiscoveryService) {
+    super();
+  }
 
-  async handle(job: DiscoveryJob, attempt: number): Promise<void> {
+  async process(job: Job<DiscoveryJob>): Promise<void> {
     try {
-      await this.discovery.run(job.competitorId);
+      await this.discovery.run(job.data.competitorId);
     } catch (err) {
-      if (attempt < DISCOVERY_ATTEMPTS) throw err;
-      await this.discovery.giveUp(job.competitorId, err as Error);
+      if (job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw err;
+      await this.discovery.giveUp(job.data.competitorId, err as Error);
     }
   }
 }

@@ -1,17 +1,21 @@
-import { Injectable } from '@nestjs/common';
-import { CHECK_ATTEMPTS, CheckJob } from '../../queue/queue.constants';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
+import { CheckJob, MAX_STALLED_COUNT, QUEUES, STALLED_INTERVAL_MS } from '../../queue/queue.constants';
 import { CheckRunner } from '../check-runner.service';
 
-@Injectable()
-export class CheckProcessor {
-  constructor(private readonly runner: CheckRunner) {}
+/** Consumes the checks queue; the work lives in CheckRunner. */
+@Processor(QUEUES.checks, { stalledInterval: STALLED_INTERVAL_MS, maxStalledCount: MAX_STALLED_COUNT })
+export class CheckProcessor extends WorkerHost {
+  constructor(private readonly runner: CheckRunner) {
+    super();
+  }
 
-  async handle(job: CheckJob, attempt: number): Promise<void> {
+  async process(job: Job<CheckJob>): Promise<void> {
     try {
-      await this.runner.run(job.runId);
+      await this.runner.run(job.data.runId);
     } catch (err) {
-      if (attempt < CHECK_ATTEMPTS) throw err;
-      await this.runner.giveUp(job.runId, err as Error);
+      if (job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw err;
+      await this.runner.giveUp(job.data.runId, err as Error);
     }
   }
 }

@@ -1,12 +1,16 @@
-import { Injectable } from '@nestjs/common';
-import type { WebhookJob } from '../../queue/queue.constants';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
+import { MAX_STALLED_COUNT, QUEUES, STALLED_INTERVAL_MS, WebhookJob } from '../../queue/queue.constants';
 import { DeliveryAttempts } from '../delivery-attempts.service';
 
-@Injectable()
-export class WebhookProcessor {
-  constructor(private readonly attempts: DeliveryAttempts) {}
+/** Consumes the webhooks queue: one job = one delivery attempt (DeliveryAttempts records it). */
+@Processor(QUEUES.webhooks, { stalledInterval: STALLED_INTERVAL_MS, maxStalledCount: MAX_STALLED_COUNT })
+export class WebhookProcessor extends WorkerHost {
+  constructor(private readonly attempts: DeliveryAttempts) {
+    super();
+  }
 
-  async handle(job: WebhookJob): Promise<void> {
-    await this.attempts.attempt(job.deliveryId);
+  async process(job: Job<WebhookJob>): Promise<void> {
+    await this.attempts.attempt(job.data.deliveryId);
   }
 }
