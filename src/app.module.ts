@@ -1,11 +1,15 @@
-import { DynamicModule, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module';
-import { AuthMiddleware } from './accounts/auth.middleware';
+import { ApiKeyGuard } from './accounts/api-key.guard';
 import { BillingModule } from './billing/billing.module';
 import { ChangesModule } from './changes/changes.module';
 import { ErrorEnvelopeFilter } from './common/error.filter';
-import { JsonBodyMiddleware } from './common/json-body.middleware';
+import { JsonBodyInterceptor } from './common/json-body.interceptor';
+import { loggingModule } from './common/logging';
+import { HealthModule } from './health/health.module';
+import { NotFoundModule } from './common/not-found.controller';
+import { PlanThrottlerGuard } from './billing/plan-throttler.guard';
 import { AppValidationPipe } from './common/validation.pipe';
 import { CompetitorsModule } from './competitors/competitors.module';
 import { AppConfig, runsScheduler, runsWorker } from './config/config';
@@ -28,6 +32,8 @@ function coreImports(config: AppConfig) {
     BillingModule,
     ConfigModule.forRoot(config),
     DatabaseModule,
+    HealthModule,
+    loggingModule(config),
     QueueModule.forRoot(config),
     RedisModule,
     ScopingModule,
@@ -40,7 +46,7 @@ function backgroundImports(config: AppConfig) {
 
 /** The HTTP app: every feature with its controllers, plus the worker and scheduler when the role runs them. */
 @Module({})
-export class AppModule implements NestModule {
+export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
@@ -53,16 +59,17 @@ export class AppModule implements NestModule {
         WebhooksModule,
         WorkspacesModule,
         ...backgroundImports(config),
+        NotFoundModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
+        // Guards run in this order: who is calling, then their plan's rate limit; bodies are read after both.
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_GUARD, useExisting: PlanThrottlerGuard },
+        { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
         { provide: APP_PIPE, useClass: AppValidationPipe },
       ],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(AuthMiddleware, JsonBodyMiddleware).forRoutes({ path: '*path', method: RequestMethod.ALL });
   }
 }
 
@@ -70,6 +77,10 @@ export class AppModule implements NestModule {
 @Module({})
 export class BackgroundModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: BackgroundModule, imports: [...coreImports(config), ...backgroundImports(config)] };
+    return {
+      module: BackgroundModule,
+      imports: [...coreImports(config), ...backgroundImports(config)],
+      providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],
+    };
   }
 }

@@ -1,17 +1,18 @@
-import { INestApplication, INestApplicationContext, Logger, LogLevel } from '@nestjs/common';
+import { INestApplication, INestApplicationContext, Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { AppModule, BackgroundModule } from './app.module';
 import { AppConfig, runsApi } from './config/config';
 
-const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
-  error: ['error', 'fatal'],
-  warn: ['error', 'fatal', 'warn'],
-  log: ['error', 'fatal', 'warn', 'log'],
-  debug: ['error', 'fatal', 'warn', 'log', 'debug', 'verbose'],
-};
-
 export const API_PREFIX = 'v1';
+
+/** Routes outside /v1: operations endpoints that orchestrators and Prometheus call. */
+const OUTSIDE_API_PREFIX = [
+  { path: 'health/live', method: RequestMethod.GET },
+  { path: 'health/ready', method: RequestMethod.GET },
+  { path: 'metrics', method: RequestMethod.GET },
+];
 
 function setUpSwagger(app: INestApplication, config: AppConfig): void {
   const document = SwaggerModule.createDocument(
@@ -32,32 +33,67 @@ function setUpSwagger(app: INestApplication, config: AppConfig): void {
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 }
 
-/** Builds the HTTP app (routes under /v1, Swagger at /docs) without listening. */
+/** Builds the HTTP app (routes under /v1, Swagger at /docs, health and metrics outside) without listening. */
 export async function createHttpApp(config: AppConfig): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.forRoot(config), {
-    bodyParser: false,
-    logger: LOG_LEVELS[config.logLevel],
-    abortOnError: false,
-  });
-  app.setGlobalPrefix(API_PREFIX);
-  app.enableShutdownHooks();
+  const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, bufferLogs: true, abortOnError: false });
+  app.useLogger(app.get(PinoNestLogger));
+  app.setGlobalPrefix(API_PREFIX, { exclude: OUTSIDE_API_PREFIX });
   setUpSwagger(app, config);
   return app;
 }
 
-/** Starts the process for its ROLE: the API (with worker and scheduler when ROLE=all), or a background role. */
+/**
+ * Starts the process for its ROLE: the API (with worker and scheduler when ROLE=all), or a
+ * background role, which serves only /health and /metrics, on PORT when PORT is set.
+ */
 export async function start(config: AppConfig): Promise<INestApplicationContext> {
+  const logger = new Logger('Rivalwatch');
   if (runsApi(config)) {
     const app = await createHttpApp(config);
     await app.listen(config.port);
-    new Logger('Rivalwatch').log(`API on http://localhost:${config.port}/${API_PREFIX} (docs at /docs), role ${config.role}`);
+    stopOnSignals(app, config);
+    logger.log(`API on http://localhost:${config.port}/${API_PREFIX} (docs at /docs), role ${config.role}`);
     return app;
   }
-  const context = await NestFactory.createApplicationContext(BackgroundModule.forRoot(config), {
-    logger: LOG_LEVELS[config.logLevel],
-    abortOnError: false,
-  });
-  context.enableShutdownHooks();
-  new Logger('Rivalwatch').log(`running role ${config.role}`);
+  if (config.portSet) {
+    const app = await NestFactory.create(BackgroundModule.forRoot(config), { bufferLogs: true, abortOnError: false });
+    app.useLogger(app.get(PinoNestLogger));
+    await app.listen(config.port);
+    stopOnSignals(app, config);
+    logger.log(`running role ${config.role}; health and metrics on port ${config.port}`);
+    return app;
+  }
+  const context = await NestFactory.createApplicationContext(BackgroundModule.forRoot(config), { bufferLogs: true, abortOnError: false });
+  context.useLogger(context.get(PinoNestLogger));
+  stopOnSignals(context, config);
+  logger.log(`running role ${config.role}`);
   return context;
+}
+
+/**
+ * SIGTERM/SIGINT (DESIGN §5c): stop accepting connections, let requests and jobs in flight finish
+ * within SHUTDOWN_GRACE_SECONDS (the job consumers hand back what does not), close, exit 0.
+ */
+function stopOnSignals(app: INestApplicationContext, config: AppConfig): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const logger = new Logger('Rivalwatch');
+    logger.log(`${signal}: stopping (grace ${config.shutdownGraceSeconds} s)`);
+    const server = 'getHttpServer' in app ? (app as INestApplication).getHttpServer() : null;
+    server?.close();
+    server?.closeIdleConnections?.();
+    // A last resort if something hangs past the grace period and the hand-back.
+    setTimeout(() => process.exit(0), (config.shutdownGraceSeconds + 10) * 1000).unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: Error) => {
+        logger.error(`shutdown: ${err.message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
 }

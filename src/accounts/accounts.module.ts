@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { AccountController } from './account.controller';
 import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
-import { AuthMiddleware } from './auth.middleware';
+import { ApiKeyGuard } from './api-key.guard';
+import { KeyCache } from './key-cache';
 
 @Module({
   controllers: [AccountController],
-  exports: [AccountsService, AuthMiddleware],
-  providers: [AccountsRepository, AccountsService, AuthMiddleware],
+  exports: [AccountsService, ApiKeyGuard],
+  providers: [AccountsRepository, AccountsService, ApiKeyGuard, KeyCache],
 })
 export class AccountsModule {}

@@ -6,21 +6,18 @@ import { QuotaService, QuotaUsage } from '../billing/quota.service';
 import { AccountContext } from './account-context';
 import { AccountRow, AccountsRepository } from './accounts.repository';
 import { generateApiKey, hashApiKey } from './api-key';
+import { KeyCache } from './key-cache';
 
 export class AccountsError extends Error {}
 
-const KEY_CACHE_MS = 2000;
-
 @Injectable()
 export class AccountsService {
-  /** A short cache keeps the hot path off Postgres; revocation takes effect within KEY_CACHE_MS. */
-  private readonly keyCache = new Map<string, { context: AccountContext | null; until: number }>();
-
   constructor(
     private readonly db: DataSource,
     private readonly accounts: AccountsRepository,
     private readonly plans: PlansRepository,
     private readonly quota: QuotaService,
+    private readonly keyCache: KeyCache,
   ) {}
 
   private async plan(planId: string): Promise<Plan> {
@@ -44,7 +41,7 @@ export class AccountsService {
     await this.plan(planId);
     const account = await this.accounts.setPlan(accountId, planId);
     if (!account) throw new AccountsError(`account ${accountId} not found`);
-    this.keyCache.clear();
+    await this.keyCache.invalidate();
     return account;
   }
 
@@ -57,7 +54,7 @@ export class AccountsService {
 
   async revokeKey(keyId: number): Promise<void> {
     if (!(await this.accounts.revokeKey(keyId))) throw new AccountsError(`active key ${keyId} not found`);
-    this.keyCache.clear();
+    await this.keyCache.invalidate();
   }
 
   async countAccounts(): Promise<number> {
@@ -67,11 +64,10 @@ export class AccountsService {
   async authenticate(apiKey: string): Promise<AccountContext | null> {
     const hash = hashApiKey(apiKey);
     const cached = this.keyCache.get(hash);
-    if (cached && cached.until > Date.now()) return cached.context;
+    if (cached !== undefined) return cached;
     const found = await this.accounts.findActiveKey(hash);
     const context = found ? { accountId: found.account_id, keyId: found.key_id, plan: await this.plan(found.plan_id) } : null;
-    if (this.keyCache.size > 10_000) this.keyCache.clear();
-    this.keyCache.set(hash, { context, until: Date.now() + KEY_CACHE_MS });
+    this.keyCache.set(hash, context);
     return context;
   }
 

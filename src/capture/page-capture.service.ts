@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { fetchDuration } from '../health/metrics';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import type { ExtractedPage, MonitorType } from './capture.types';
 import { ExtractionPool } from './extract/extraction-pool';
@@ -81,9 +82,13 @@ export class PageCaptureService implements OnApplicationShutdown {
 
   private async withRetries(fetchOnce: () => Promise<FetchResult>): Promise<FetchResult> {
     for (let attempt = 0; ; attempt++) {
+      const timer = fetchDuration.startTimer();
       try {
-        return await fetchOnce();
+        const result = await fetchOnce();
+        timer({ via: result.via, result: 'ok' });
+        return result;
       } catch (err) {
+        timer({ via: 'unknown', result: (err as { code?: string }).code ?? 'error' });
         if (attempt >= FETCH_RETRY_DELAYS_MS.length || !isTransient(err)) throw err;
         await new Promise((resolve) => setTimeout(resolve, FETCH_RETRY_DELAYS_MS[attempt]));
       }

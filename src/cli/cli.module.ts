@@ -20,7 +20,7 @@ export class CliModule {
         BillingModule,
         ConfigModule.forRoot(config),
         DatabaseModule,
-        QueueModule,
+        QueueModule.forRoot(config),
         RedisModule,
         ScopingModule,
         WebhooksModule,

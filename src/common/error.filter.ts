@@ -59,6 +59,9 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      // A readiness report (terminus) is its own body: it says which backing service is down.
+      const report = exception.getResponse() as { status?: string; details?: unknown };
+      if (status === 503 && report?.status === 'error' && report.details) return [status, report as unknown as ErrorBody, 5];
       const code = CODE_BY_HTTP_STATUS[status] ?? (status >= 500 ? ErrorCode.InternalError : ErrorCode.InvalidRequest);
       const message = status === 404 ? 'route not found' : exception.message;
       return [status, { error: { code, message } }, undefined];

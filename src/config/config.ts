@@ -6,6 +6,8 @@ export type Role = (typeof ROLES)[number];
 
 export interface AppConfig {
   port: number;
+  /** PORT was given: background roles then serve /health and /metrics on it. */
+  portSet: boolean;
   role: Role;
   databaseUrl: string | null;
   databasePoolSize: number;
@@ -88,6 +90,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const port = intVar(env, 'PORT', 3000);
   return Object.freeze({
     port,
+    portSet: env.PORT !== undefined && env.PORT !== '',
     role: oneOf(env, 'ROLE', ROLES, 'all'),
     databaseUrl: urlVar(env, 'DATABASE_URL'),
     databasePoolSize: intVar(env, 'DATABASE_POOL_SIZE', 20, 1),

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { checksTotal } from '../health/metrics';
 import { DataSource, EntityManager } from 'typeorm';
 import { CADENCE_SECONDS } from '../billing/plan';
 import { Batcher } from '../common/batcher';
@@ -79,8 +80,9 @@ export class CheckContextRepository {
   }
 
   /** Ends the run and updates the monitor's health and schedule; inside `manager`'s transaction when given. */
-  finish(ctx: CheckContext, outcome: RunOutcomeUpdate, manager?: EntityManager): Promise<void> {
-    return manager ? this.finishMany([[ctx, outcome]], manager) : this.finishes.call([ctx, outcome]);
+  async finish(ctx: CheckContext, outcome: RunOutcomeUpdate, manager?: EntityManager): Promise<void> {
+    await (manager ? this.finishMany([[ctx, outcome]], manager) : this.finishes.call([ctx, outcome]));
+    checksTotal.inc({ outcome: outcome.status });
   }
 
   private async claimMany(runIds: number[]): Promise<(CheckContext | null)[]> {

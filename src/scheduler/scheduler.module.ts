@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { SchedulerRepository } from './scheduler.repository';
@@ -6,7 +7,7 @@ import { SchedulerService } from './scheduler.service';
 
 @Module({
   exports: [SchedulerService],
-  imports: [MonitorsModule, WebhooksModule],
+  imports: [MonitorsModule, ScheduleModule.forRoot(), WebhooksModule],
   providers: [SchedulerRepository, SchedulerService],
 })
 export class SchedulerModule {}

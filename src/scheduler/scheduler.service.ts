@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Cron, SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { CheckContextRepository } from '../monitors/check-context.repository';
 import { ChecksService } from '../monitors/checks.service';
@@ -11,16 +12,19 @@ export const CLAIM_BATCH = 5000;
 /** Runs no worker finished within these limits are failed as `worker_lost`. */
 const ABANDONED_PENDING_MINUTES = 60;
 const ABANDONED_RUNNING_MINUTES = 15;
+const TICK = 'scheduler-tick';
 
 /**
  * Every tick: enqueue the checks of due monitors, close runs no worker will finish, route changes
  * a dead worker left unannounced, flush closed digest windows into deliveries and re-queue lost
- * deliveries. Sending is left to the workers.
+ * deliveries. Sending is left to the workers. The tick is an interval registered with
+ * `SchedulerRegistry` (its period is `SCHEDULER_TICK_SECONDS`); digest windows close on whole UTC
+ * hours, so a `@Cron` runs a tick at the top of every hour too. Two schedulers are safe: due
+ * monitors are claimed with `FOR UPDATE SKIP LOCKED` and job ids are deterministic.
  */
 @Injectable()
-export class SchedulerService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SchedulerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Scheduler');
-  private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
 
   constructor(
@@ -30,17 +34,27 @@ export class SchedulerService implements OnApplicationBootstrap, OnApplicationSh
     private readonly digests: DigestFlushService,
     private readonly deliveries: DeliveryAttempts,
     private readonly notifications: NotificationsService,
+    private readonly registry: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tickOnce(), this.config.schedulerTickSeconds * 1000);
-    this.timer.unref();
+    const timer = setInterval(() => void this.tickOnce(), this.config.schedulerTickSeconds * 1000);
+    timer.unref();
+    this.registry.addInterval(TICK, timer);
     void this.tickOnce();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+  /** Digest windows close on the hour: flush them then rather than up to one tick later. */
+  @Cron('0 0 * * * *', { name: 'digest-windows', waitForCompletion: true })
+  async onTheHour(): Promise<void> {
+    await this.tickOnce();
+  }
+
+  /** Stops ticking and lets a running tick finish before the database closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.registry.doesExist('interval', TICK)) this.registry.deleteInterval(TICK);
+    this.registry.getCronJob('digest-windows')?.stop();
     await this.ticking;
   }
 

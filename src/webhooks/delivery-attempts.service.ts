@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { deliveriesTotal } from '../health/metrics';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { jobIds } from '../queue/queue.constants';
 import { AttemptRecord, DeliveriesRepository, DeliveryStatus } from './deliveries.repository';
@@ -66,6 +67,7 @@ export class DeliveryAttempts {
     const status: DeliveryStatus = outcome === 'retry' ? 'pending' : outcome;
     const delay = outcome === 'retry' ? retryDelaySeconds(this.config.webhookRetryBaseSeconds, n) : null;
     const recorded = await this.deliveries.record(deliveryId, record, { status, retryInSeconds: delay });
+    deliveriesTotal.inc({ channel: 'webhook', outcome: recorded === false ? 'unrecorded' : outcome });
     if (recorded === false) {
       this.logger.warn(`delivery ${deliveryId} attempt ${n}: outcome not recorded, the sweep took the attempt back`);
       return { deliveryId, attempt: n, status: 'pending', record };

@@ -1,5 +1,6 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
+import { inJobLogContext } from '../../common/logging';
 import { DiscoveryJob, MAX_STALLED_COUNT, QUEUES, STALLED_INTERVAL_MS } from '../../queue/queue.constants';
 import { DiscoveryService } from '../discovery.service';
 
@@ -10,7 +11,11 @@ export class DiscoveryProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job<DiscoveryJob>): Promise<void> {
+  process(job: Job<DiscoveryJob>): Promise<void> {
+    return inJobLogContext(QUEUES.discovery, job.id, () => this.handle(job));
+  }
+
+  private async handle(job: Job<DiscoveryJob>): Promise<void> {
     try {
       await this.discovery.run(job.data.competitorId);
     } catch (err) {

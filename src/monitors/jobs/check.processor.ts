@@ -1,5 +1,6 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
+import { inJobLogContext } from '../../common/logging';
 import { CheckJob, MAX_STALLED_COUNT, QUEUES, STALLED_INTERVAL_MS } from '../../queue/queue.constants';
 import { CheckRunner } from '../check-runner.service';
 
@@ -10,7 +11,11 @@ export class CheckProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job<CheckJob>): Promise<void> {
+  process(job: Job<CheckJob>): Promise<void> {
+    return inJobLogContext(QUEUES.checks, job.id, () => this.handle(job));
+  }
+
+  private async handle(job: Job<CheckJob>): Promise<void> {
     try {
       await this.runner.run(job.data.runId);
     } catch (err) {

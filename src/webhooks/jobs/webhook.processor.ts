@@ -1,5 +1,6 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
+import { inJobLogContext } from '../../common/logging';
 import { MAX_STALLED_COUNT, QUEUES, STALLED_INTERVAL_MS, WebhookJob } from '../../queue/queue.constants';
 import { DeliveryAttempts } from '../delivery-attempts.service';
 
@@ -10,7 +11,11 @@ export class WebhookProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job<WebhookJob>): Promise<void> {
+  process(job: Job<WebhookJob>): Promise<void> {
+    return inJobLogContext(QUEUES.webhooks, job.id, () => this.handle(job));
+  }
+
+  private async handle(job: Job<WebhookJob>): Promise<void> {
     await this.attempts.attempt(job.data.deliveryId);
   }
 }
