@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { AppModule, BackgroundModule } from './app.module';
 import { AppConfig, runsApi } from './config/config';
+import { JobConsumers } from './queue/job-consumers.service';
 
 export const API_PREFIX = 'v1';
 
@@ -86,13 +87,18 @@ function stopOnSignals(app: INestApplicationContext, config: AppConfig): void {
     server?.closeIdleConnections?.();
     // A last resort if something hangs past the grace period and the hand-back.
     setTimeout(() => process.exit(0), (config.shutdownGraceSeconds + 10) * 1000).unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: Error) => {
-        logger.error(`shutdown: ${err.message}`);
+    void (async () => {
+      try {
+        // Jobs handed back run again elsewhere; the checks still running here must not record a
+        // late outcome (a fetcher closed under them would fail their runs), so exit at once.
+        if (!(await app.get(JobConsumers).drain())) process.exit(0);
+        await app.close();
+        process.exit(0);
+      } catch (err) {
+        logger.error(`shutdown: ${(err as Error).message}`);
         process.exit(1);
-      },
-    );
+      }
+    })();
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

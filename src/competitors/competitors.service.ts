@@ -12,6 +12,7 @@ import { assertCadenceAllowed } from '../monitors/monitors.service';
 import { toMonitor } from '../monitors/dto/monitor.response';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { JobsQueue } from '../queue/jobs-queue';
+import { QueueAvailability } from '../queue/queue-availability';
 import { DiscoveryJob, jobIds, QUEUES } from '../queue/queue.constants';
 import { ScopedLookup } from '../scoping/scoped-lookup';
 import { CompetitorsRepository, CompetitorRow } from './competitors.repository';
@@ -43,6 +44,7 @@ export class CompetitorsService {
     private readonly scope: ScopedLookup,
     private readonly urls: TargetUrlValidator,
     @InjectQueue(QUEUES.discovery) private readonly queue: JobsQueue<DiscoveryJob>,
+    private readonly availability: QueueAvailability,
   ) {}
 
   async list(account: AccountContext, workspaceId: number): Promise<CompetitorListItemDto[]> {
@@ -78,6 +80,7 @@ export class CompetitorsService {
     // A concurrent add of this same URL may have committed since the lookup above: still a duplicate.
     if (active?.normalized_url === normalized) return { created: false, body: await this.existing(active, url.toString()) };
     if (active) throw discoveryInProgress(active.id);
+    this.availability.assertAvailable();
     let competitor: CompetitorRow;
     try {
       competitor = await this.db.transaction(async (manager) => {
@@ -106,7 +109,7 @@ export class CompetitorsService {
       if (racing) throw discoveryInProgress(racing.id);
       throw err;
     }
-    await this.queue.add(QUEUES.discovery, { competitorId: competitor.id }, { jobId: jobIds.discovery(competitor.id) });
+    await this.availability.within(this.queue.add(QUEUES.discovery, { competitorId: competitor.id }, { jobId: jobIds.discovery(competitor.id) }));
     return {
       created: true,
       body: {

@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * The process's Prometheus metrics. Counters live where the work happens (checks, fetches,
@@ -32,5 +32,12 @@ export const httpRequestsTotal = new Counter({
   name: 'rivalwatch_http_requests_total',
   help: 'HTTP requests answered, by method, route and status',
   labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+});
+
+export const queueJobs = new Gauge({
+  name: 'rivalwatch_queue_jobs',
+  help: 'Jobs per queue and state, read from the queues when scraped',
+  labelNames: ['queue', 'state'] as const,
   registers: [registry],
 });

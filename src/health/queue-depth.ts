@@ -1,22 +1,14 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { Gauge } from 'prom-client';
 import type { JobsQueue } from '../queue/jobs-queue';
 import { QUEUES } from '../queue/queue.constants';
-import { registry } from './metrics';
+import { queueJobs } from './metrics';
 
 const STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 
 /** Jobs per queue and state, read from the queues (Redis, or in process) at scrape time. */
 @Injectable()
 export class QueueDepth {
-  private readonly gauge = new Gauge({
-    name: 'rivalwatch_queue_jobs',
-    help: 'Jobs per queue and state',
-    labelNames: ['queue', 'state'] as const,
-    registers: [registry],
-  });
-
   constructor(
     @InjectQueue(QUEUES.checks) private readonly checks: JobsQueue<unknown>,
     @InjectQueue(QUEUES.discovery) private readonly discovery: JobsQueue<unknown>,
@@ -29,7 +21,7 @@ export class QueueDepth {
       Object.entries(queues).map(async ([name, queue]) => {
         const counts = await queue.getJobCounts(...STATES).catch(() => null);
         for (const state of STATES) {
-          if (counts) this.gauge.set({ queue: name, state }, counts[state] ?? 0);
+          if (counts) queueJobs.set({ queue: name, state }, counts[state] ?? 0);
         }
       }),
     );

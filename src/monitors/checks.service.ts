@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AccountContext } from '../accounts/account-context';
 import { QuotaService } from '../billing/quota.service';
@@ -6,6 +6,7 @@ import { DomainError, ErrorCode } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { JobsQueue } from '../queue/jobs-queue';
+import { QueueAvailability } from '../queue/queue-availability';
 import { CheckJob, jobIds, QUEUES } from '../queue/queue.constants';
 import { ScopedLookup } from '../scoping/scoped-lookup';
 import { RunKind, RunsRepository } from './runs.repository';
@@ -21,6 +22,8 @@ export interface RefreshResult {
 /** Queues checks: on-demand (throttled, paid from the quota), refresh, baselines. */
 @Injectable()
 export class ChecksService {
+  private readonly logger = new Logger('Checks');
+
   constructor(
     private readonly db: DataSource,
     private readonly monitors: MonitorsRepository,
@@ -28,11 +31,13 @@ export class ChecksService {
     private readonly quota: QuotaService,
     private readonly scope: ScopedLookup,
     @InjectQueue(QUEUES.checks) private readonly queue: JobsQueue<CheckJob>,
+    private readonly availability: QueueAvailability,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async checkNow(account: AccountContext, monitorId: number): Promise<{ status: 'queued'; monitor_id: number; run_id: number }> {
     await this.scope.monitor(account.accountId, monitorId);
+    this.availability.assertAvailable();
     const runId = await this.db.transaction(async (manager) => {
       const wait = await this.monitors.claimCheckSlot(monitorId, this.config.checkMinIntervalSeconds, manager);
       if (wait > 0) {
@@ -43,7 +48,7 @@ export class ChecksService {
       await this.quota.spend(account.accountId, account.plan, 1, manager);
       return (await this.runs.createPending(monitorId, 'on_demand', manager)).id;
     });
-    await this.enqueue([runId]);
+    await this.enqueueRecorded([runId]);
     return { status: 'queued', monitor_id: monitorId, run_id: runId };
   }
 
@@ -55,6 +60,7 @@ export class ChecksService {
       if (competitor.workspace_id !== workspaceId) throw new DomainError(ErrorCode.NotFound, 'competitor not found');
     }
     await this.assertNoDiscovery(workspaceId);
+    this.availability.assertAvailable();
     const monitors = await this.monitors.list({ workspaceId, competitorIds: competitorId ? [competitorId] : undefined });
     const queued: number[] = [];
     const skipped: number[] = [];
@@ -78,7 +84,7 @@ export class ChecksService {
         queued.push((await this.runs.createPending(monitor.id, 'on_demand', manager)).id);
       }
     });
-    await this.enqueue(queued);
+    await this.enqueueRecorded(queued);
     return { status: 'queued', count: queued.length, skipped: skipped.length, skipped_ids: skipped };
   }
 
@@ -93,6 +99,24 @@ export class ChecksService {
   async enqueue(runIds: number[]): Promise<void> {
     if (!runIds.length) return;
     await this.queue.addBulk(runIds.map((runId) => ({ name: QUEUES.checks, data: { runId }, opts: { jobId: jobIds.check(runId) } })));
+  }
+
+  /** Throws 503 `service_unavailable` now if the queue cannot take jobs (before anything is recorded). */
+  assertQueueAvailable(): void {
+    this.availability.assertAvailable();
+  }
+
+  /**
+   * Queues runs a request has just recorded, waiting on the queue at most briefly. If Redis went
+   * away since the availability check, the runs stay `pending` in Postgres, the source of truth,
+   * and the scheduler's sweep queues them when it is back: the request still succeeds.
+   */
+  async enqueueRecorded(runIds: number[]): Promise<void> {
+    try {
+      await this.availability.within(this.enqueue(runIds));
+    } catch (err) {
+      this.logger.warn(`runs ${runIds.join(', ')} not queued now (${(err as Error).message}); the sweep will queue them`);
+    }
   }
 
   private async assertNoDiscovery(workspaceId: number): Promise<void> {

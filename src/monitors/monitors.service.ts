@@ -69,6 +69,7 @@ export class MonitorsService {
     assertCadenceAllowed(account.plan, body.cadence);
     const competitor = await this.scope.competitor(account.accountId, body.competitor_id);
     const url = await this.urls.check(body.url, 'url');
+    this.checks.assertQueueAvailable();
     const { monitorId, runId } = await this.db.transaction(async (manager) => {
       await this.scope.lockAccount(account.accountId, manager);
       const count = await this.monitors.countForAccount(account.accountId, manager);
@@ -88,7 +89,7 @@ export class MonitorsService {
       );
       return { monitorId: monitor.id, runId: await this.checks.createRun(monitor.id, 'baseline', manager) };
     });
-    await this.checks.enqueue([runId]);
+    await this.checks.enqueueRecorded([runId]);
     return toMonitor((await this.monitors.withLastRun(monitorId))!);
   }
 

@@ -24,6 +24,7 @@ export class JobConsumers implements OnApplicationBootstrap, BeforeApplicationSh
   private readonly logger = new Logger('Jobs');
   private consumers: Consumer[] = [];
   private readonly active = new Map<string, Job>();
+  private draining: Promise<boolean> | null = null;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -63,7 +64,22 @@ export class JobConsumers implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (!this.consumers.length) return;
+    this.draining ??= this.drain();
+    await this.draining;
+  }
+
+  /**
+   * Stops taking jobs and waits up to the grace period for the running ones. Resolves true when
+   * they all finished; false when some were handed back to the queue, in which case the process
+   * must exit without closing what those jobs still hold (their late outcome is not recorded).
+   */
+  drain(): Promise<boolean> {
+    this.draining ??= this.stopConsumers();
+    return this.draining;
+  }
+
+  private async stopConsumers(): Promise<boolean> {
+    if (!this.consumers.length) return true;
     const graceMs = this.config.shutdownGraceSeconds * 1000;
     const stopped = Promise.all(
       this.consumers.map(({ queue, host }) => (this.config.redisUrl ? host.worker.close() : this.inProcess(queue).drain())),
@@ -74,10 +90,11 @@ export class JobConsumers implements OnApplicationBootstrap, BeforeApplicationSh
       new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
     ]);
     clearTimeout(timer);
-    if (finished) return;
+    if (finished) return true;
     this.logger.warn(`${this.active.size} job(s) still running after ${this.config.shutdownGraceSeconds} s; handing them back to the queue`);
     await Promise.all([...this.active.values()].map((job) => job.moveToWait(job.token).catch(() => undefined)));
     await Promise.all(this.consumers.map(({ host }) => (this.config.redisUrl ? host.worker.close(true) : undefined)));
+    return false;
   }
 
   private concurrency(queue: QueueName): number {
