@@ -45,7 +45,9 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const [status, body, retryAfter] = this.describe(exception);
     if (status >= 500) {
       const req = host.switchToHttp().getRequest<{ method?: string; url?: string }>();
-      this.logger.error(`${req.method} ${req.url} → ${status}`, (exception as Error)?.stack);
+      // A backing service being down is an operating condition (logged once per outage), not a bug.
+      if (status === 503) this.logger.warn(`${req.method} ${req.url} → 503: ${(exception as Error)?.message}`);
+      else this.logger.error(`${req.method} ${req.url} → ${status}`, (exception as Error)?.stack);
     }
     if (res.headersSent) return;
     if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
