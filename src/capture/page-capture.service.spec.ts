@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../config/config';
+import { ExtractionPool } from './extract/extraction-pool';
+import { BrowserFetcher } from './fetch/browser-fetcher';
+import { HttpFetcher } from './fetch/http-fetcher';
 import { PageCaptureService } from './page-capture.service';
 
 const SHELL = '<!doctype html><html><body><div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript></body></html>';
@@ -16,7 +18,9 @@ describe('PageCaptureService.fetch', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     capture = new PageCaptureService(
-      loadConfig({ ALLOW_PRIVATE_NETWORK_TARGETS: 'true', CHROMIUM_PATH: '/nonexistent/chromium', EXTRACT_THREADS: '0' }),
+      new HttpFetcher({ allowPrivate: true }),
+      new BrowserFetcher({ allowPrivate: true, executablePath: '/nonexistent/chromium' }),
+      new ExtractionPool(0),
     );
   });
 

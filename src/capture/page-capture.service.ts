@@ -1,6 +1,5 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { fetchDuration } from '../health/metrics';
-import { APP_CONFIG, AppConfig } from '../config/config';
 import type { ExtractedPage, MonitorType } from './capture.types';
 import { ExtractionPool } from './extract/extraction-pool';
 import { looksLikeJavaScriptShell } from './extract/js-shell';
@@ -21,30 +20,15 @@ export const FETCH_RETRY_DELAYS_MS = [500, 2000];
 @Injectable()
 export class PageCaptureService implements OnApplicationShutdown {
   private readonly logger = new Logger('Capture');
-  private readonly http: HttpFetcher;
-  private browser: BrowserFetcher | null = null;
-  private readonly extraction: ExtractionPool;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.extraction = new ExtractionPool(config.extractThreads);
-    this.http = new HttpFetcher({
-      allowPrivate: config.allowPrivateNetworkTargets,
-      allowPrivateHosts: config.allowPrivateHosts,
-      perHostConcurrency: config.fetchPerHostConcurrency,
-      totalTimeoutMs: config.fetchTotalTimeoutMs,
-      maxBytes: config.fetchMaxBytes,
-    });
-  }
+  /** The fetchers and the extraction pool are providers of CaptureModule; tests swap them through DI. */
+  constructor(
+    private readonly http: HttpFetcher,
+    private readonly browser: BrowserFetcher,
+    private readonly extraction: ExtractionPool,
+  ) {}
 
   private browserFetcher(): BrowserFetcher {
-    this.browser ??= new BrowserFetcher({
-      executablePath: this.config.chromiumPath,
-      allowPrivate: this.config.allowPrivateNetworkTargets,
-      allowPrivateHosts: this.config.allowPrivateHosts,
-      maxPages: this.config.browserPages,
-      navigationTimeoutMs: this.config.fetchTotalTimeoutMs,
-      maxBytes: this.config.fetchMaxBytes,
-    });
     return this.browser;
   }
 
@@ -98,7 +82,7 @@ export class PageCaptureService implements OnApplicationShutdown {
   /** Closed after the job consumers have drained (they run in beforeApplicationShutdown), never under a running check. */
   async onApplicationShutdown(): Promise<void> {
     await this.http.close();
-    await this.browser?.close();
+    await this.browser.close();
     await this.extraction.close();
   }
 }

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { CaptureModule } from '../capture/capture.module';
-import { PageCaptureService } from '../capture/page-capture.service';
 import { ChangesModule } from '../changes/changes.module';
 import { CompetitorsModule } from '../competitors/competitors.module';
 import { DiscoveryService } from '../competitors/discovery.service';
@@ -18,8 +17,8 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
  * worker role load it; `JobConsumers` starts and drains the processors.
  */
 @Module({
-  exports: [CheckRunner, DiscoveryService, PageCaptureService],
+  exports: [CheckRunner, DiscoveryService],
   imports: [CaptureModule, ChangesModule, CompetitorsModule, InterpretationModule, MonitorsModule, WebhooksModule],
-  providers: [CheckProcessor, CheckRunner, DiscoveryProcessor, DiscoveryService, PageCaptureService, WebhookProcessor],
+  providers: [CheckProcessor, CheckRunner, DiscoveryProcessor, DiscoveryService, WebhookProcessor],
 })
 export class WorkerModule {}
