@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CaptureModule } from '../capture/capture.module';
+import { ChangesModule } from '../changes/changes.module';
+import { InterpretationModule } from '../interpretation/interpretation.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { CheckRunner } from './check-runner.service';
 import { TargetUrlValidator } from '../common/target-url';
 import { CheckContextRepository } from './check-context.repository';
 import { ChecksService } from './checks.service';
@@ -10,10 +14,11 @@ import { RunsRepository } from './runs.repository';
 
 @Module({
   controllers: [MonitorsController],
-  exports: [CheckContextRepository, ChecksService, MonitorsRepository, RunsRepository],
-  imports: [CaptureModule],
+  exports: [CheckContextRepository, CheckRunner, ChecksService, MonitorsRepository, RunsRepository],
+  imports: [CaptureModule, ChangesModule, InterpretationModule, WebhooksModule],
   providers: [
     CheckContextRepository,
+    CheckRunner,
     ChecksService,
     MonitorsRepository,
     MonitorsService,
