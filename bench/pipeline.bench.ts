@@ -27,10 +27,10 @@ const MONITORS = Number(process.env.BENCH_MONITORS ?? 3000);
 const HOSTS = 50;
 const DUE_MONITORS = 100_000;
 /**
- * Knobs: BENCH_ONLY (e2e,changed,stages,browser,scheduler), BENCH_WORKER_COUNTS (1,2), BENCH_MONITORS,
+ * Knobs: BENCH_ONLY (e2e,changed,stages,browser,scheduler,slowhosts), BENCH_WORKER_COUNTS (1,2), BENCH_MONITORS,
  * BENCH_BROWSER_PAGES (4), BENCH_PROFILE_DIR (CPU profiles of the workers).
  */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'e2e,changed,stages,browser,scheduler').split(','));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'e2e,changed,stages,browser,scheduler,slowhosts').split(','));
 const WORKER_COUNTS = (process.env.BENCH_WORKER_COUNTS ?? '1,2').split(',').map(Number);
 
 interface Ctx {
@@ -118,6 +118,45 @@ async function endToEnd(ctx: Ctx): Promise<void> {
     } finally {
       await stopWorkers(children);
     }
+  }
+}
+
+/**
+ * Real sites answer in 100 ms or more: with pages that slow spread over 20 hosts, one worker with
+ * its default settings should keep at least 85% of its own rate on instant pages, per-host
+ * politeness (FETCH_PER_HOST_CONCURRENCY) unchanged.
+ */
+async function slowHosts(): Promise<void> {
+  const monitors = 500;
+  const hosts = 20;
+  const { url, db } = await freshDatabase('rw_bench_slow_hosts');
+  const farm = new PageFarm(hosts, monitors);
+  await farm.start();
+  const prefix = `rwbench:slow:${Date.now()}`;
+  const jobs = new Queue(QUEUES.checks, { connection: { url: BENCH_REDIS }, prefix, defaultJobOptions: jobOptions(QUEUES.checks) });
+  const ctx: Ctx = { db, url, farm, jobs, prefix, monitorIds: await seed(db, farm, monitors) };
+  console.log(`\nSlow hosts, ${monitors} monitors on ${hosts} hosts, one worker with its default concurrency:`);
+  const children = await startWorkers(1, { DATABASE_URL: url, REDIS_URL: BENCH_REDIS, REDIS_PREFIX: prefix, ALLOW_PRIVATE_NETWORK_TARGETS: 'true', SCHEDULER_TICK_SECONDS: '3600' });
+  try {
+    await round(ctx, 'baselines (first capture)');
+    const instant: number[] = [];
+    const slow: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      farm.delayMs = 0;
+      bumpShare(ctx, 0.05);
+      instant.push((await round(ctx, 'steady state, instant pages')).perSecond);
+      farm.delayMs = 100;
+      bumpShare(ctx, 0.05);
+      slow.push((await round(ctx, 'steady state, every page answering after 100 ms')).perSecond);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    console.log(`  100 ms pages / instant pages (medians of 3): ${fmt((100 * median(slow)) / median(instant))}% (target ≥ 85%)`);
+  } finally {
+    await stopWorkers(children);
+    await jobs.close();
+    await farm.stop();
+    await db.destroy();
+    await deleteRedisPrefix(BENCH_REDIS, prefix);
   }
 }
 
@@ -275,6 +314,7 @@ async function main(): Promise<void> {
     if (ONLY.has('stages')) await stages(ctx);
     if (ONLY.has('browser')) await browser();
     if (ONLY.has('scheduler')) await scheduler();
+    if (ONLY.has('slowhosts')) await slowHosts();
   } finally {
     await jobs.close();
     await farm.stop();

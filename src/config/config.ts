@@ -27,7 +27,10 @@ export interface AppConfig {
   webhookRetryBaseSeconds: number;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   dataDir: string;
-  /** Concurrent check jobs per worker process. */
+  /**
+   * Concurrent check jobs per worker process. High, because a check mostly waits on the network
+   * (and on its host's politeness limit): CPU work is bounded by EXTRACT_THREADS, not by this.
+   */
   workerConcurrency: number;
   /** Requests in flight to one host (politeness). */
   fetchPerHostConcurrency: number;
@@ -111,7 +114,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookRetryBaseSeconds: intVar(env, 'WEBHOOK_RETRY_BASE_SECONDS', 30),
     logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug'] as const, 'log'),
     dataDir: env.DATA_DIR || '.data',
-    workerConcurrency: intVar(env, 'WORKER_CONCURRENCY', 64, 1),
+    workerConcurrency: intVar(env, 'WORKER_CONCURRENCY', 256, 1),
     fetchPerHostConcurrency: intVar(env, 'FETCH_PER_HOST_CONCURRENCY', 4, 1),
     browserPages: intVar(env, 'BROWSER_PAGES', 4, 1),
     extractThreads: intVar(env, 'EXTRACT_THREADS', Math.min(2, availableParallelism() - 1), 0),
