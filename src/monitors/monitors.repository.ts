@@ -57,6 +57,15 @@ const WITH_LAST_RUN = `
 
 export type MonitorPatch = Partial<Pick<MonitorRow, 'url' | 'monitor_type' | 'cadence' | 'status' | 'min_severity'>>;
 
+/** The columns a PATCH may set, written out: column names never come from a request's keys. */
+const PATCHABLE_COLUMNS: Record<keyof MonitorPatch, string> = {
+  url: 'url',
+  monitor_type: 'monitor_type',
+  cadence: 'cadence',
+  status: 'status',
+  min_severity: 'min_severity',
+};
+
 @Injectable()
 export class MonitorsRepository {
   constructor(private readonly db: DataSource) {}
@@ -103,9 +112,9 @@ export class MonitorsRepository {
   async update(id: number, patch: MonitorPatch, manager: EntityManager = this.db.manager): Promise<void> {
     const sets: string[] = [];
     const params: unknown[] = [id];
-    for (const [column, value] of Object.entries(patch)) {
-      if (value === undefined) continue;
-      params.push(value);
+    for (const [field, column] of Object.entries(PATCHABLE_COLUMNS) as [keyof MonitorPatch, string][]) {
+      if (patch[field] === undefined) continue;
+      params.push(patch[field]);
       sets.push(`${column} = $${params.length}`);
     }
     if (patch.cadence) {

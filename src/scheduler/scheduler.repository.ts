@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { CADENCE_SECONDS } from '../billing/plan';
 
 @Injectable()
 export class SchedulerRepository {
@@ -21,16 +22,15 @@ export class SchedulerRepository {
           FOR UPDATE SKIP LOCKED),
        claimed AS (
          UPDATE monitors m SET
-           next_check_at = now() + CASE m.cadence
-             WHEN 'hourly' THEN interval '1 hour' WHEN 'six_hourly' THEN interval '6 hours'
-             WHEN 'weekly' THEN interval '7 days' ELSE interval '1 day' END,
+           next_check_at = now() + make_interval(secs => ($2::jsonb ->> m.cadence)::int),
            last_run_id = nextval(pg_get_serial_sequence('runs', 'id'))
           WHERE m.id = ANY(ARRAY(SELECT id FROM due))
          RETURNING m.id AS monitor_id, m.last_run_id AS run_id)
        INSERT INTO runs (id, monitor_id, kind)
        SELECT run_id, monitor_id, 'scheduled' FROM claimed
        RETURNING id AS run_id`,
-      [limit],
+      // Cadence lengths come from CADENCE_SECONDS, their one source.
+      [limit, JSON.stringify(CADENCE_SECONDS)],
     );
     return rows.map((r) => r.run_id);
   }
