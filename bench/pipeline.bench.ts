@@ -16,7 +16,7 @@ import { excerptRawDiff } from '../src/interpretation/raw-diff-excerpt';
 import { RulesInterpreter } from '../src/interpretation/rules.interpreter';
 import { Queue } from 'bullmq';
 import { jobIds, jobOptions, QUEUES } from '../src/queue/queue.constants';
-import { SchedulerRepository } from '../src/scheduler/scheduler.repository';
+import { ScheduledRunsRepository } from '../src/monitors/scheduled-runs.repository';
 import { CLAIM_BATCH, SchedulerService } from '../src/scheduler/scheduler.service';
 import { deleteRedisPrefix } from '../test/support/services';
 import { BENCH_REDIS, fmt, freshDatabase } from './support/bench-db';
@@ -295,7 +295,7 @@ async function scheduler(): Promise<void> {
   await db.query(`VACUUM ANALYZE monitors`);
   const claimStarted = performance.now();
   let claimed = 0;
-  for (let n = CLAIM_BATCH; n === CLAIM_BATCH; claimed += n) n = (await app.get(SchedulerRepository).claimDue(CLAIM_BATCH)).length;
+  for (let n = CLAIM_BATCH; n === CLAIM_BATCH; claimed += n) n = (await app.get(ScheduledRunsRepository).claimDue(CLAIM_BATCH)).length;
   console.log(`  of which the claims alone (Postgres, ${claimed} runs): ${fmt((performance.now() - claimStarted) / 1000, 2)} s`);
   await app.close();
   await db.destroy();

@@ -11,10 +11,11 @@ import { MonitorsController } from './monitors.controller';
 import { MonitorsRepository } from './monitors.repository';
 import { MonitorsService } from './monitors.service';
 import { RunsRepository } from './runs.repository';
+import { ScheduledRunsRepository } from './scheduled-runs.repository';
 
 @Module({
   controllers: [MonitorsController],
-  exports: [CheckContextRepository, CheckRunner, ChecksService, MonitorsRepository, RunsRepository],
+  exports: [CheckContextRepository, CheckRunner, ChecksService, MonitorsRepository, RunsRepository, ScheduledRunsRepository],
   imports: [CaptureModule, ChangesModule, InterpretationModule, WebhooksModule],
   providers: [
     CheckContextRepository,
@@ -23,6 +24,7 @@ import { RunsRepository } from './runs.repository';
     MonitorsRepository,
     MonitorsService,
     RunsRepository,
+    ScheduledRunsRepository,
     TargetUrlValidator,
   ],
 })

@@ -2,12 +2,11 @@ import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
-import { SchedulerRepository } from './scheduler.repository';
 import { SchedulerService } from './scheduler.service';
 
 @Module({
   exports: [SchedulerService],
   imports: [MonitorsModule, ScheduleModule.forRoot(), WebhooksModule],
-  providers: [SchedulerRepository, SchedulerService],
+  providers: [SchedulerService],
 })
 export class SchedulerModule {}

@@ -6,7 +6,7 @@ import { ChecksService } from '../monitors/checks.service';
 import { DeliveryAttempts } from '../webhooks/delivery-attempts.service';
 import { DigestFlushService } from '../webhooks/digest-flush.service';
 import { NotificationsService } from '../webhooks/notifications.service';
-import { SchedulerRepository } from './scheduler.repository';
+import { ScheduledRunsRepository } from '../monitors/scheduled-runs.repository';
 
 export const CLAIM_BATCH = 5000;
 /** Runs no worker finished within these limits are failed as `worker_lost`. */
@@ -28,7 +28,7 @@ export class SchedulerService implements OnApplicationBootstrap, BeforeApplicati
   private ticking: Promise<void> | null = null;
 
   constructor(
-    private readonly repository: SchedulerRepository,
+    private readonly repository: ScheduledRunsRepository,
     private readonly runs: CheckContextRepository,
     private readonly checks: ChecksService,
     private readonly digests: DigestFlushService,

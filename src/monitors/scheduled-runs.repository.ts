@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CADENCE_SECONDS } from '../billing/plan';
 
+/** The monitors feature's scheduled runs: the scheduler asks it for due monitors' runs. */
 @Injectable()
-export class SchedulerRepository {
+export class ScheduledRunsRepository {
   constructor(private readonly db: DataSource) {}
 
   /**
