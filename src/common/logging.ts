@@ -24,8 +24,11 @@ export function loggingModule(config: AppConfig): DynamicModule {
         const account = (req as AuthenticatedRequest).account;
         return account ? { account_id: account.accountId } : {};
       },
-      // One line per answered request at info; health probes and metric scrapes stay quiet.
-      autoLogging: { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(req.url ?? '') },
+      // One line per answered request at info; health probes and metric scrapes stay quiet. Above
+      // info those lines would never print, so they are not built at all (~0.2 ms per request).
+      autoLogging: PINO_LEVEL[config.logLevel] === 'info' || PINO_LEVEL[config.logLevel] === 'debug'
+        ? { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(req.url ?? '') }
+        : false,
       serializers: { req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }) },
     },
   });
