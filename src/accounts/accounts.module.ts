@@ -7,7 +7,7 @@ import { KeyCache } from './key-cache';
 
 @Module({
   controllers: [AccountController],
-  exports: [AccountsService, ApiKeyGuard],
+  exports: [AccountsRepository, AccountsService, ApiKeyGuard],
   providers: [AccountsRepository, AccountsService, ApiKeyGuard, KeyCache],
 })
 export class AccountsModule {}

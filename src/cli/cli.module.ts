@@ -7,6 +7,7 @@ import { DatabaseModule } from '../database/database.module';
 import { RedisModule } from '../database/redis.module';
 import { QueueModule } from '../queue/queue.module';
 import { ScopingModule } from '../scoping/scoping.module';
+import { UsersModule } from '../users/users.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 
 /** What the CLI needs: the database (migrated on open), accounts, billing and webhooks; no HTTP, no workers. */
@@ -23,6 +24,7 @@ export class CliModule {
         QueueModule.forRoot(config),
         RedisModule,
         ScopingModule,
+        UsersModule,
         WebhooksModule,
         ...(extra ?? []),
       ],

@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
+import { UsersService } from '../users/users.service';
 import { DeliveryAttempts } from '../webhooks/delivery-attempts.service';
 import { DigestFlushService } from '../webhooks/digest-flush.service';
 import { requireFlag, requireId, UsageError } from './args';
@@ -26,6 +27,12 @@ export const COMMANDS: Record<string, Command> = {
     const id = requireId(flags, 'key');
     await app.get(AccountsService).revokeKey(id);
     return { revoked: true, key: { id } };
+  },
+  'users:create': async (app, flags) => {
+    const user = await app
+      .get(UsersService)
+      .create(requireId(flags, 'account'), requireFlag(flags, 'email'), requireFlag(flags, 'password'), flags.role === 'owner' ? 'owner' : 'member');
+    return { user: { id: user.id, email: user.email, account_id: user.account_id } };
   },
   // Opening the app context migrates the database.
   'db:migrate': async () => ({ migrated: true }),

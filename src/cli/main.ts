@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AccountsError } from '../accounts/accounts.service';
+import { UsersError } from '../users/users.service';
 import { loadConfig } from '../config/config';
 import { parseFlags, UsageError } from './args';
 import { CliModule } from './cli.module';
@@ -27,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
-    const known = err instanceof UsageError || err instanceof AccountsError;
+    const known = err instanceof UsageError || err instanceof AccountsError || err instanceof UsersError;
     process.stderr.write(`${known ? err.message : (err?.stack ?? String(err))}\n`);
     process.exit(known ? 2 : 1);
   },

@@ -46,6 +46,10 @@ export interface AppConfig {
   shutdownGraceSeconds: number;
   /** Bearer token `/metrics` asks for; open when unset. */
   metricsToken: string | null;
+  /** `open`: anyone may create an account (plan trial) at /app/sign-up. */
+  signup: 'open' | 'closed';
+  /** Signs session cookies; generated once and kept in the database when unset. */
+  sessionSecret: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +126,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     fetchMaxBytes: intVar(env, 'FETCH_MAX_BYTES', 5 * 1024 * 1024, 1024),
     shutdownGraceSeconds: intVar(env, 'SHUTDOWN_GRACE_SECONDS', 25, 0),
     metricsToken: env.METRICS_TOKEN || null,
+    signup: oneOf(env, 'SIGNUP', ['open', 'closed'] as const, 'open'),
+    sessionSecret: env.SESSION_SECRET || null,
   });
 }
 

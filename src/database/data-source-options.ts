@@ -4,6 +4,7 @@ import { MonitorRawHash1763800000001 } from './migrations/1763800000001-monitor-
 import { DigestAndWebhookDelivery1763900000000 } from './migrations/1763900000000-digest-and-webhook-delivery';
 import { FeedFilterIndex1764000000000 } from './migrations/1764000000000-feed-filter-index';
 import { ChangeNotificationOutbox1764100000000 } from './migrations/1764100000000-change-notification-outbox';
+import { UsersAndSessions1764400000000 } from './migrations/1764400000000-users-and-sessions';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -11,6 +12,7 @@ export const MIGRATIONS = [
   DigestAndWebhookDelivery1763900000000,
   FeedFilterIndex1764000000000,
   ChangeNotificationOutbox1764100000000,
+  UsersAndSessions1764400000000,
 ];
 
 export interface ConnectionTarget {

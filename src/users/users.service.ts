@@ -1,0 +1,75 @@
+import { hash, verify } from '@node-rs/argon2';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AccountsRepository } from '../accounts/accounts.repository';
+import { uniqueViolation } from '../common/pg-errors';
+import { UserRow, UsersRepository } from './users.repository';
+
+export class UsersError extends Error {}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 8;
+
+function checkCredentials(email: string, password: string): string {
+  const normalized = email.trim();
+  if (!EMAIL.test(normalized) || normalized.length > 254) throw new UsersError('Enter a valid email address.');
+  if (password.length < MIN_PASSWORD_LENGTH) throw new UsersError(`Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length > 1024) throw new UsersError('That password is too long.');
+  return normalized;
+}
+
+/** People who sign in to the application: argon2id password hashes, one email per person. */
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly users: UsersRepository,
+    private readonly accounts: AccountsRepository,
+  ) {}
+
+  async create(accountId: number, email: string, password: string, role: UserRow['role'] = 'member'): Promise<UserRow> {
+    const normalized = checkCredentials(email, password);
+    if (!(await this.accounts.byId(accountId))) throw new UsersError(`account ${accountId} not found`);
+    if (await this.users.byEmail(normalized)) throw new UsersError('A user with this email already exists.');
+    const passwordHash = await hash(password);
+    try {
+      return await this.users.create({ accountId, email: normalized, passwordHash, role });
+    } catch (err) {
+      if (uniqueViolation(err) !== null) throw new UsersError('A user with this email already exists.');
+      throw err;
+    }
+  }
+
+  /** Sign-up: a `trial` account and its owner, together or not at all. */
+  async signUp(accountName: string, email: string, password: string): Promise<UserRow> {
+    const name = accountName.trim();
+    if (!name) throw new UsersError('Enter an account name.');
+    if (name.length > 200) throw new UsersError('That account name is too long.');
+    const normalized = checkCredentials(email, password);
+    // Checked first so the common case is a message, not a failed insert; the unique index decides races.
+    if (await this.users.byEmail(normalized)) throw new UsersError('A user with this email already exists. Sign in instead.');
+    const passwordHash = await hash(password);
+    try {
+      return await this.db.transaction(async (manager) => {
+        const account = await this.accounts.create(name, 'trial', manager);
+        return this.users.create({ accountId: account.id, email: normalized, passwordHash, role: 'owner' }, manager);
+      });
+    } catch (err) {
+      if (uniqueViolation(err) !== null) throw new UsersError('A user with this email already exists. Sign in instead.');
+      throw err;
+    }
+  }
+
+  /** The user whose email and password these are, or null (the same answer for an unknown email). */
+  async authenticate(email: string, password: string): Promise<UserRow | null> {
+    const user = await this.users.byEmail(email.trim());
+    if (!user) return null;
+    if (!(await verify(user.password_hash, password).catch(() => false))) return null;
+    await this.users.signedIn(user.id);
+    return user;
+  }
+
+  byId(id: number): Promise<UserRow | null> {
+    return this.users.byId(id);
+  }
+}
