@@ -8,6 +8,7 @@ import { ErrorEnvelopeFilter } from './common/error.filter';
 import { JsonBodyInterceptor } from './common/json-body.interceptor';
 import { loggingModule } from './common/logging';
 import { HealthModule } from './health/health.module';
+import { WebAppModule } from './app/web.module';
 import { NotFoundModule } from './common/not-found.controller';
 import { PlanThrottlerGuard } from './billing/plan-throttler.guard';
 import { AppValidationPipe } from './common/validation.pipe';
@@ -59,6 +60,7 @@ export class AppModule {
         WebhooksModule,
         WorkspacesModule,
         ...backgroundImports(config),
+        WebAppModule,
         NotFoundModule,
       ],
       providers: [

@@ -1,15 +1,19 @@
 import { INestApplication, INestApplicationContext, Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { AppModule, BackgroundModule } from './app.module';
 import { AppConfig, runsApi } from './config/config';
 import { JobConsumers } from './queue/job-consumers.service';
+import { setUpWebApp } from './app/web-setup';
 
 export const API_PREFIX = 'v1';
 
-/** Routes outside /v1: operations endpoints that orchestrators and Prometheus call. */
+/** Routes outside /v1: the web application, and the operations endpoints orchestrators and Prometheus call. */
 const OUTSIDE_API_PREFIX = [
+  { path: 'app', method: RequestMethod.ALL },
+  { path: 'app/{*path}', method: RequestMethod.ALL },
   { path: 'health/live', method: RequestMethod.GET },
   { path: 'health/ready', method: RequestMethod.GET },
   { path: 'metrics', method: RequestMethod.GET },
@@ -36,9 +40,14 @@ function setUpSwagger(app: INestApplication, config: AppConfig): void {
 
 /** Builds the HTTP app (routes under /v1, Swagger at /docs, health and metrics outside) without listening. */
 export async function createHttpApp(config: AppConfig): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, bufferLogs: true, abortOnError: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    bufferLogs: true,
+    abortOnError: false,
+  });
   app.useLogger(app.get(PinoNestLogger));
   app.setGlobalPrefix(API_PREFIX, { exclude: OUTSIDE_API_PREFIX });
+  await setUpWebApp(app, config);
   setUpSwagger(app, config);
   return app;
 }

@@ -8,6 +8,14 @@ export interface AccountRow {
   created_at: Date;
 }
 
+export interface ApiKeyRow {
+  id: number;
+  prefix: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
 export interface KeyLookup {
   key_id: number;
   account_id: number;
@@ -57,6 +65,26 @@ export class AccountsRepository {
       [keyId],
     );
     return (rows?.length ?? 0) > 0;
+  }
+
+  async listKeys(accountId: number): Promise<ApiKeyRow[]> {
+    return this.db.query(
+      `SELECT id, prefix, created_at, last_used_at, revoked_at FROM api_keys WHERE account_id = $1 ORDER BY revoked_at IS NOT NULL, id DESC`,
+      [accountId],
+    );
+  }
+
+  /** Records use at most once a minute per key, so the hot path does not write on every request. */
+  async touchKey(keyId: number): Promise<void> {
+    await this.db.query(
+      `UPDATE api_keys SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+      [keyId],
+    );
+  }
+
+  async keyAccount(keyId: number): Promise<number | null> {
+    const [row] = await this.db.query(`SELECT account_id FROM api_keys WHERE id = $1`, [keyId]);
+    return row?.account_id ?? null;
   }
 
   async findActiveKey(hash: string): Promise<KeyLookup | null> {

@@ -4,7 +4,7 @@ import { PlansRepository } from '../billing/plans.repository';
 import { Plan, PLAN_IDS } from '../billing/plan';
 import { QuotaService, QuotaUsage } from '../billing/quota.service';
 import { AccountContext } from './account-context';
-import { AccountRow, AccountsRepository } from './accounts.repository';
+import { AccountRow, AccountsRepository, ApiKeyRow } from './accounts.repository';
 import { generateApiKey, hashApiKey } from './api-key';
 import { KeyCache } from './key-cache';
 
@@ -57,6 +57,17 @@ export class AccountsService {
     await this.keyCache.invalidate();
   }
 
+  private readonly lastUseNoted = new Map<number, number>();
+
+  /** `last_used_at` for the keys page, written at most once a minute per key and never awaited. */
+  private noteUse(keyId: number): void {
+    const now = Date.now();
+    if ((this.lastUseNoted.get(keyId) ?? 0) > now - 60_000) return;
+    if (this.lastUseNoted.size > 10_000) this.lastUseNoted.clear();
+    this.lastUseNoted.set(keyId, now);
+    this.accounts.touchKey(keyId).catch(() => this.lastUseNoted.delete(keyId));
+  }
+
   async countAccounts(): Promise<number> {
     return this.accounts.count();
   }
@@ -64,11 +75,32 @@ export class AccountsService {
   async authenticate(apiKey: string): Promise<AccountContext | null> {
     const hash = hashApiKey(apiKey);
     const cached = this.keyCache.get(hash);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      if (cached) this.noteUse(cached.keyId);
+      return cached;
+    }
     const found = await this.accounts.findActiveKey(hash);
     const context = found ? { accountId: found.account_id, keyId: found.key_id, plan: await this.plan(found.plan_id) } : null;
     this.keyCache.set(hash, context);
+    if (context) this.noteUse(context.keyId);
     return context;
+  }
+
+  /** The caller context of a signed-in user of the application (no API key: keyId 0). */
+  async contextFor(accountId: number): Promise<AccountContext> {
+    const account = await this.accounts.byId(accountId);
+    if (!account) throw new AccountsError(`account ${accountId} not found`);
+    return { accountId, keyId: 0, plan: await this.plan(account.plan_id) };
+  }
+
+  listKeys(accountId: number): Promise<ApiKeyRow[]> {
+    return this.accounts.listKeys(accountId);
+  }
+
+  /** Revokes a key of this account; another account's key is not found. */
+  async revokeAccountKey(accountId: number, keyId: number): Promise<void> {
+    if ((await this.accounts.keyAccount(keyId)) !== accountId) throw new AccountsError('key not found');
+    await this.revokeKey(keyId);
   }
 
   async describe(context: AccountContext): Promise<{ account: AccountRow; plan: Plan; usage: QuotaUsage }> {

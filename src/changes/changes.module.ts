@@ -6,7 +6,7 @@ import { ChangesService } from './changes.service';
 
 @Module({
   controllers: [ChangesController],
-  exports: [ChangesRepository],
+  exports: [ChangesRepository, ChangesService],
   imports: [CaptureModule],
   providers: [ChangesRepository, ChangesService],
 })

@@ -9,7 +9,7 @@ import { CompetitorsService } from './competitors.service';
 
 @Module({
   controllers: [CompetitorsController],
-  exports: [CompetitorsRepository, DiscoveryService],
+  exports: [CompetitorsRepository, CompetitorsService, DiscoveryService],
   imports: [CaptureModule, MonitorsModule],
   providers: [CompetitorsRepository, CompetitorsService, DiscoveryService, TargetUrlValidator],
 })

@@ -6,7 +6,7 @@ import { DigestService } from './digest.service';
 
 @Module({
   controllers: [DigestController],
-  exports: [DigestBuilder],
+  exports: [DigestBuilder, DigestService],
   providers: [DigestBuilder, DigestRepository, DigestService],
 })
 export class DigestModule {}

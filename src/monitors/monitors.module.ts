@@ -15,7 +15,7 @@ import { ScheduledRunsRepository } from './scheduled-runs.repository';
 
 @Module({
   controllers: [MonitorsController],
-  exports: [CheckContextRepository, CheckRunner, ChecksService, MonitorsRepository, RunsRepository, ScheduledRunsRepository],
+  exports: [CheckContextRepository, CheckRunner, ChecksService, MonitorsRepository, MonitorsService, RunsRepository, ScheduledRunsRepository],
   imports: [CaptureModule, ChangesModule, InterpretationModule, WebhooksModule],
   providers: [
     CheckContextRepository,

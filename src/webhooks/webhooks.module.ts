@@ -16,7 +16,7 @@ import { WebhookSender } from './webhook-sender';
 /** Notification settings, change routing, digest flushes and signed webhook deliveries. */
 @Module({
   controllers: [NotificationSettingsController],
-  exports: [DeliveryAttempts, DigestFlushService, NotificationsService],
+  exports: [DeliveryAttempts, DigestFlushService, NotificationSettingsService, NotificationsService],
   imports: [DigestModule],
   providers: [
     ChangeEventsRepository,

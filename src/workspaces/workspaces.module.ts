@@ -6,7 +6,7 @@ import { WorkspacesService } from './workspaces.service';
 
 @Module({
   controllers: [WorkspacesController],
-  exports: [WorkspacesRepository],
+  exports: [WorkspacesRepository, WorkspacesService],
   imports: [MonitorsModule],
   providers: [WorkspacesRepository, WorkspacesService],
 })

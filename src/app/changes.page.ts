@@ -1,0 +1,99 @@
+import { Body, Controller, Get, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { MONITOR_TYPES } from '../capture/capture.types';
+import { ChangesService } from '../changes/changes.service';
+import { REVIEW_STATUSES, type ReviewStatus } from '../changes/changes.repository';
+import { ListChangesQuery } from '../changes/dto/change-query.dto';
+import { invalidParams } from '../common/errors';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { Public } from '../common/public.decorator';
+import { SEVERITIES } from '../common/severity';
+import { CompetitorsService } from '../competitors/competitors.service';
+import { AppExceptionFilter } from './app-exception.filter';
+import { validForm } from './form';
+import { backTo, redirectWith, renderPage } from './page';
+import { CurrentViewer, SignedInGuard, Viewer } from './viewer';
+
+const PAGE_SIZE = 25;
+const FILTERS = ['competitor_id', 'min_severity', 'review_status', 'monitor_type'] as const;
+const REVIEW_WORDS: Record<ReviewStatus, string> = { acknowledged: 'marked reviewed', dismissed: 'dismissed', unreviewed: 'reopened' };
+
+/** The changes inbox (filters, cursor paging, keyboard triage) and a change's detail with its triage buttons. */
+@ApiExcludeController()
+@Public()
+@UseGuards(SignedInGuard)
+@UseFilters(AppExceptionFilter)
+@Controller('app')
+export class ChangesPage {
+  constructor(
+    private readonly changes: ChangesService,
+    private readonly competitors: CompetitorsService,
+  ) {}
+
+  @Get('workspaces/:id/changes')
+  async inbox(
+    @Req() req: Request,
+    @Res() res: Response,
+    @CurrentViewer() viewer: Viewer,
+    @Param('id', ParseIdPipe) workspaceId: number,
+    @Query() raw: Record<string, string>,
+  ): Promise<void> {
+    const filters = await validForm(ListChangesQuery, raw, [...FILTERS, 'after'], 'query');
+    const page = await this.changes.feed(viewer.context, { ...filters, workspace_id: workspaceId, limit: PAGE_SIZE });
+    const active = Object.fromEntries(FILTERS.filter((f) => raw[f]).map((f) => [f, raw[f]]));
+    const more = page.next_cursor ? `?${new URLSearchParams({ ...active, after: String(page.next_cursor) })}` : null;
+    if (raw.fragment) {
+      res.render('partials/change-items', { layout: false, changes: page.changes, more });
+      return;
+    }
+    const competitors = await this.competitors.list(viewer.context, workspaceId);
+    renderPage(req, res, viewer, 'inbox', {
+      title: 'Changes',
+      nav: 'changes',
+      workspaceId,
+      changes: page.changes,
+      counts: page.meta.counts,
+      more,
+      filtered: Object.keys(active).length > 0,
+      hasCompetitors: competitors.length > 0,
+      options: {
+        competitors: competitors.map((c) => ({ value: c.id, label: c.name, selected: String(c.id) === raw.competitor_id })),
+        severities: SEVERITIES.map((s) => ({ value: s, label: s, selected: s === raw.min_severity })),
+        statuses: REVIEW_STATUSES.map((s) => ({ value: s, label: s, selected: s === raw.review_status })),
+        surfaces: MONITOR_TYPES.map((t) => ({ value: t, label: t, selected: t === raw.monitor_type })),
+      },
+    });
+  }
+
+  @Get('changes/:id')
+  async detail(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer, @Param('id', ParseIdPipe) id: number): Promise<void> {
+    const change = await this.changes.get(viewer.context, id);
+    renderPage(req, res, viewer, 'change', {
+      title: change.summary,
+      nav: 'changes',
+      change,
+      diffs: (change.field_diffs as { path: string; op: string; change_type: string; old: unknown; new: unknown; tier: string }[]).filter(
+        (d) => d.tier !== 'noise',
+      ),
+    });
+  }
+
+  /** Triage from the detail page (a form) or the inbox keyboard (fetch, answered in JSON). */
+  @Post('changes/:id/review')
+  async review(
+    @Req() req: Request,
+    @Res() res: Response,
+    @CurrentViewer() viewer: Viewer,
+    @Param('id', ParseIdPipe) id: number,
+    @Body('review_status') status: string,
+  ): Promise<void> {
+    if (!REVIEW_STATUSES.includes(status as ReviewStatus)) throw invalidParams(`review_status must be one of ${REVIEW_STATUSES.join(', ')}`);
+    const change = await this.changes.review(viewer.context, id, status as ReviewStatus);
+    if (req.accepts(['html', 'json']) === 'json') {
+      res.json({ id: change.id, review_status: change.review_status });
+      return;
+    }
+    redirectWith(req, res, backTo(req, `/app/changes/${id}`), 'notice', `Change ${REVIEW_WORDS[status as ReviewStatus]}.`);
+  }
+}

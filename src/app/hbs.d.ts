@@ -1,0 +1,10 @@
+/** The part of `hbs` (express view engine for Handlebars) the application uses; the package ships no types. */
+declare module 'hbs' {
+  interface Hbs {
+    registerPartials(directory: string): void;
+    registerHelper(name: string, helper: (...args: never[]) => unknown): void;
+    SafeString: new (html: string) => unknown;
+  }
+  const hbs: Hbs;
+  export default hbs;
+}

@@ -1,0 +1,125 @@
+import { Body, Controller, Get, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AccountsService } from '../accounts/accounts.service';
+import { DomainError, ErrorCode } from '../common/errors';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { Public } from '../common/public.decorator';
+import { SEVERITIES } from '../common/severity';
+import { PutNotificationSettingsDto } from '../webhooks/dto/notification-settings.dto';
+import { NotificationSettingsService } from '../webhooks/notification-settings.service';
+import { AppExceptionFilter } from './app-exception.filter';
+import { validForm } from './form';
+import { redirectWith, renderPage } from './page';
+import { CurrentViewer, SignedInGuard, Viewer } from './viewer';
+
+const SETTINGS_FIELDS: (keyof PutNotificationSettingsDto)[] = [
+  'webhook_url',
+  'signing_secret',
+  'mode',
+  'realtime_min_severity',
+  'digest_period',
+  'digest_hour_utc',
+];
+
+/** Workspace notification settings with Send test and the delivery log; API keys; plan and usage. */
+@ApiExcludeController()
+@Public()
+@UseGuards(SignedInGuard)
+@UseFilters(AppExceptionFilter)
+@Controller('app')
+export class SettingsPage {
+  constructor(
+    private readonly settings: NotificationSettingsService,
+    private readonly accounts: AccountsService,
+  ) {}
+
+  @Get('workspaces/:id/settings/notifications')
+  async notifications(
+    @Req() req: Request,
+    @Res() res: Response,
+    @CurrentViewer() viewer: Viewer,
+    @Param('id', ParseIdPipe) workspaceId: number,
+    @Query('fragment') fragment?: string,
+  ): Promise<void> {
+    const deliveries = await this.settings.deliveryLog(viewer.context, workspaceId, 25);
+    if (fragment) {
+      res.render('partials/deliveries', { layout: false, deliveries });
+      return;
+    }
+    const current = await this.settings.get(viewer.context, workspaceId).catch((err: unknown) => {
+      if (err instanceof DomainError && err.code === ErrorCode.NotFound && viewer.workspaces.some((w) => w.id === workspaceId)) return null;
+      throw err;
+    });
+    const values = current ?? { webhook_url: '', mode: 'realtime', realtime_min_severity: 'medium', digest_period: '1d', digest_hour_utc: 9, signing_secret_set: false };
+    renderPage(req, res, viewer, 'notifications', {
+      title: 'Notifications',
+      nav: 'settings',
+      workspaceId,
+      configured: current !== null,
+      values,
+      severities: SEVERITIES.map((s) => ({ value: s, selected: s === values.realtime_min_severity })),
+      hours: Array.from({ length: 24 }, (_, h) => ({ value: h, selected: h === values.digest_hour_utc })),
+      deliveries,
+    });
+  }
+
+  @Post('workspaces/:id/settings/notifications')
+  async saveNotifications(
+    @Req() req: Request,
+    @Res() res: Response,
+    @CurrentViewer() viewer: Viewer,
+    @Param('id', ParseIdPipe) workspaceId: number,
+    @Body() body: Record<string, unknown>,
+  ): Promise<void> {
+    const form = { ...body, digest_hour_utc: body.digest_hour_utc === undefined || body.digest_hour_utc === '' ? undefined : Number(body.digest_hour_utc) };
+    const dto = await validForm(PutNotificationSettingsDto, form, SETTINGS_FIELDS);
+    await this.settings.put(viewer.context, workspaceId, dto);
+    redirectWith(req, res, `/app/workspaces/${workspaceId}/settings/notifications`, 'notice', 'Notification settings saved.');
+  }
+
+  @Post('workspaces/:id/settings/notifications/test')
+  async sendTest(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer, @Param('id', ParseIdPipe) workspaceId: number): Promise<void> {
+    const { delivery_id } = await this.settings.sendTestPing(viewer.context, workspaceId);
+    redirectWith(
+      req,
+      res,
+      `/app/workspaces/${workspaceId}/settings/notifications#delivery-${delivery_id}`,
+      'notice',
+      `Test sent (delivery ${delivery_id}); its outcome appears in the delivery log below.`,
+    );
+  }
+
+  @Get('settings/api-keys')
+  async apiKeys(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer): Promise<void> {
+    await this.renderKeys(req, res, viewer, null);
+  }
+
+  /** The new key is in this answer only: it is not stored anywhere but as a hash. */
+  @Post('settings/api-keys')
+  async createKey(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer): Promise<void> {
+    const { apiKey } = await this.accounts.createKey(viewer.context.accountId);
+    res.setHeader('Cache-Control', 'no-store');
+    await this.renderKeys(req, res, viewer, apiKey);
+  }
+
+  @Post('settings/api-keys/:id/revoke')
+  async revokeKey(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer, @Param('id', ParseIdPipe) keyId: number): Promise<void> {
+    await this.accounts.revokeAccountKey(viewer.context.accountId, keyId).catch(() => {
+      throw new DomainError(ErrorCode.NotFound, 'key not found');
+    });
+    redirectWith(req, res, '/app/settings/api-keys', 'notice', 'Key revoked: it no longer works.');
+  }
+
+  @Get('settings/account')
+  async account(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer): Promise<void> {
+    const { account, plan, usage } = await this.accounts.describe(viewer.context);
+    const percent = Math.min(100, Math.round((usage.checks_used / Math.max(plan.checks_per_month, 1)) * 100));
+    renderPage(req, res, viewer, 'account', { title: 'Plan and usage', nav: 'settings', account, plan, usage, percent });
+  }
+
+  private async renderKeys(req: Request, res: Response, viewer: Viewer, newKey: string | null): Promise<void> {
+    const keys = await this.accounts.listKeys(viewer.context.accountId);
+    renderPage(req, res, viewer, 'api-keys', { title: 'API keys', nav: 'settings', keys, newKey });
+  }
+}

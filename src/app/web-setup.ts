@@ -1,0 +1,88 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import hbs from 'hbs';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/config';
+import { PgSessionStore } from '../users/pg-session-store';
+import { sessionSecret } from '../users/session-secret';
+import { registerViewHelpers } from './view-helpers';
+import { STATIC_DIR, VIEWS_DIR } from './web-paths';
+
+export const SESSION_COOKIE = 'rw_session';
+const SESSION_DAYS = 14;
+
+declare module 'express-session' {
+  interface SessionData {
+    userId?: number;
+    csrf?: string;
+    workspaceId?: number;
+    flash?: { kind: 'notice' | 'error'; text: string };
+  }
+}
+
+/** The double of the form field `_csrf` (or header X-CSRF-Token) must match the session's token. */
+function csrfGuard(req: Request, res: Response, next: NextFunction): void {
+  req.session.csrf ??= randomBytes(24).toString('base64url');
+  res.locals.csrf = req.session.csrf;
+  if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
+  const sent = String((req.body as Record<string, unknown> | undefined)?._csrf ?? req.get('x-csrf-token') ?? '');
+  const expected = Buffer.from(req.session.csrf);
+  const given = Buffer.from(sent);
+  if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
+  res.status(403).render('error', {
+    title: 'Form expired',
+    status: 403,
+    message: 'This form has expired or did not come from this application. Go back, reload the page and try again.',
+  });
+}
+
+/**
+ * The web application's HTTP layer under /app (DESIGN §5a): security headers with a same-origin
+ * CSP, form bodies, sessions in Postgres (httpOnly, SameSite=Lax, Secure under https), CSRF
+ * tokens on every form, server-rendered templates and a small stylesheet and script.
+ */
+export async function setUpWebApp(app: NestExpressApplication, config: AppConfig): Promise<void> {
+  const secure = config.publicBaseUrl.startsWith('https://');
+  if (secure) app.set('trust proxy', 1);
+  app.use(
+    '/app',
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          // Competitor logos live on the competitors' own sites.
+          imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: secure ? [] : null,
+        },
+      },
+    }),
+  );
+  // Static files first: they need no session.
+  app.useStaticAssets(STATIC_DIR, { prefix: '/app/static/', maxAge: '1h' });
+  app.use('/app', express.urlencoded({ extended: false, limit: '100kb' }));
+  app.use(
+    '/app',
+    session({
+      name: SESSION_COOKIE,
+      store: new PgSessionStore(app.get(DataSource)),
+      secret: await sessionSecret(config, app.get(DataSource)),
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: { httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_DAYS * 24 * 3600 * 1000, path: '/app' },
+    }),
+  );
+  app.use('/app', csrfGuard);
+  app.setBaseViewsDir(VIEWS_DIR);
+  app.setViewEngine('hbs');
+  app.set('view options', { layout: 'layout' });
+  hbs.registerPartials(`${VIEWS_DIR}/partials`);
+  registerViewHelpers(hbs);
+}

@@ -1,0 +1,43 @@
+import { All, Controller, Module, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { AccountsModule } from '../accounts/accounts.module';
+import { DomainError, ErrorCode } from '../common/errors';
+import { Public } from '../common/public.decorator';
+import { ChangesModule } from '../changes/changes.module';
+import { CompetitorsModule } from '../competitors/competitors.module';
+import { DigestModule } from '../digest/digest.module';
+import { MonitorsModule } from '../monitors/monitors.module';
+import { UsersModule } from '../users/users.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { WorkspacesModule } from '../workspaces/workspaces.module';
+import { AppExceptionFilter } from './app-exception.filter';
+import { AuthPage } from './auth.page';
+import { ChangesPage } from './changes.page';
+import { CompetitorsPage } from './competitors.page';
+import { DigestPage } from './digest.page';
+import { SettingsPage } from './settings.page';
+import { SignedInGuard } from './viewer';
+import { WorkspacesPage } from './workspaces.page';
+
+/** Any other /app path: a readable 404 page. Registered last. */
+@ApiExcludeController()
+@Public()
+@UseFilters(AppExceptionFilter)
+@Controller('app')
+export class AppNotFoundPage {
+  @All('{*path}')
+  notFound(): never {
+    throw new DomainError(ErrorCode.NotFound, 'page not found');
+  }
+}
+
+/**
+ * The web application under /app (DESIGN §5a): server-rendered pages over the same feature
+ * services as the REST controllers; no business logic here. HTTP set-up: web-setup.ts.
+ */
+@Module({
+  imports: [AccountsModule, ChangesModule, CompetitorsModule, DigestModule, MonitorsModule, UsersModule, WebhooksModule, WorkspacesModule],
+  controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, DigestPage, SettingsPage, AppNotFoundPage],
+  providers: [SignedInGuard],
+})
+export class WebAppModule {}
