@@ -1,10 +1,12 @@
 import type { DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { MonitorRawHash1763800000001 } from './migrations/1763800000001-monitor-raw-hash';
 import { DigestAndWebhookDelivery1763900000000 } from './migrations/1763900000000-digest-and-webhook-delivery';
 import { FeedFilterIndex1764000000000 } from './migrations/1764000000000-feed-filter-index';
 import { ChangeNotificationOutbox1764100000000 } from './migrations/1764100000000-change-notification-outbox';
 import { UsersAndSessions1764400000000 } from './migrations/1764400000000-users-and-sessions';
+import { GrowthIdsAndRetention1764500000000 } from './migrations/1764500000000-growth-ids-and-retention';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -13,6 +15,7 @@ export const MIGRATIONS = [
   FeedFilterIndex1764000000000,
   ChangeNotificationOutbox1764100000000,
   UsersAndSessions1764400000000,
+  GrowthIdsAndRetention1764500000000,
 ];
 
 export interface ConnectionTarget {
@@ -30,7 +33,10 @@ export function dataSourceOptions(target: ConnectionTarget): DataSourceOptions {
   return {
     type: 'postgres',
     ...connection,
+    entities: ENTITIES,
     migrations: MIGRATIONS,
+    // Ids of the tables that grow with checks are bigint; read them as numbers (exact below 2^53).
+    parseInt8: true,
     migrationsRun: false,
     synchronize: false,
     logging: ['error'],

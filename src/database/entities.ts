@@ -1,0 +1,40 @@
+import { AccountEntity } from '../accounts/account.entity';
+import { ApiKeyEntity } from '../accounts/api-key.entity';
+import { CheckUsageEntity } from '../billing/check-usage.entity';
+import { PlanEntity } from '../billing/plan.entity';
+import { SnapshotEntity } from '../capture/snapshot.entity';
+import { ChangeCountEntity } from '../changes/change-count.entity';
+import { ChangeEntity } from '../changes/change.entity';
+import { CompetitorNoteEntity } from '../competitors/competitor-note.entity';
+import { CompetitorEntity } from '../competitors/competitor.entity';
+import { MonitorEntity } from '../monitors/monitor.entity';
+import { RunEntity } from '../monitors/run.entity';
+import { AppSecretEntity } from '../users/app-secret.entity';
+import { AppSessionEntity } from '../users/app-session.entity';
+import { UserEntity } from '../users/user.entity';
+import { DigestBufferEntity } from '../webhooks/digest-buffer.entity';
+import { NotificationSettingsEntity } from '../webhooks/notification-settings.entity';
+import { WebhookDeliveryEntity } from '../webhooks/webhook-delivery.entity';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
+
+/** Every table's entity; the schema drift check (`npm run db:drift`) holds them to the migrations. */
+export const ENTITIES = [
+  PlanEntity,
+  AccountEntity,
+  ApiKeyEntity,
+  CheckUsageEntity,
+  WorkspaceEntity,
+  CompetitorEntity,
+  CompetitorNoteEntity,
+  MonitorEntity,
+  RunEntity,
+  SnapshotEntity,
+  ChangeEntity,
+  ChangeCountEntity,
+  NotificationSettingsEntity,
+  DigestBufferEntity,
+  WebhookDeliveryEntity,
+  UserEntity,
+  AppSessionEntity,
+  AppSecretEntity,
+];

@@ -1,0 +1,59 @@
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique, type Relation } from 'typeorm';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
+import type { AttemptRecord, DeliveryStatus } from './deliveries.repository';
+import type { WebhookEvent } from './envelope';
+
+/** A logical delivery (one event to one workspace) with every attempt it took; bigint id, grows with changes. */
+@Entity('webhook_deliveries')
+@Unique('webhook_deliveries_workspace_id_idempotency_key_key', ['workspace_id', 'idempotency_key'])
+@Check('webhook_deliveries_status_check', `status IN ('pending', 'delivering', 'succeeded', 'failed', 'gone')`)
+@Check('webhook_deliveries_max_attempts_check', 'max_attempts >= 1')
+// (workspace_id, id DESC): TypeORM cannot express a descending key, so the migration owns it.
+@Index('webhook_deliveries_workspace_idx', { synchronize: false })
+// Deliveries still to send, by due time, for the sweep of lost jobs.
+@Index('webhook_deliveries_due_idx', ['next_attempt_at'], { where: `status IN ('pending', 'delivering')` })
+export class WebhookDeliveryEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'webhook_deliveries_pkey' })
+  id: number;
+
+  @Column({ type: 'integer' })
+  workspace_id: number;
+
+  @Column({ type: 'text' })
+  event: WebhookEvent;
+
+  @Column({ type: 'text' })
+  idempotency_key: string;
+
+  @Column({ type: 'text' })
+  url: string;
+
+  /** `json`, not `jsonb`: sent exactly as built, key order included. */
+  @Column({ type: 'json' })
+  payload: unknown;
+
+  @Column({ type: 'text', default: 'pending' })
+  status: DeliveryStatus;
+
+  @Column({ type: 'jsonb', default: [] })
+  attempts: AttemptRecord[];
+
+  @Column({ type: 'integer', default: 0 })
+  attempt_count: number;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  next_attempt_at: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz', default: () => 'now()' })
+  created_at: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  completed_at: Date | null;
+
+  @Column({ type: 'integer', default: 6 })
+  max_attempts: number;
+
+  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'workspace_id', foreignKeyConstraintName: 'webhook_deliveries_workspace_id_fkey' })
+  workspace?: Relation<WorkspaceEntity>;
+}
