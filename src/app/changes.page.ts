@@ -6,7 +6,7 @@ import { ChangesService } from '../changes/changes.service';
 import { REVIEW_STATUSES, type ReviewStatus } from '../changes/changes.repository';
 import { ListChangesQuery } from '../changes/dto/change-query.dto';
 import { invalidParams } from '../common/errors';
-import { ParseIdPipe } from '../common/parse-id.pipe';
+import { ParseBigIdPipe, ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { SEVERITIES } from '../common/severity';
 import { CompetitorsService } from '../competitors/competitors.service';
@@ -67,7 +67,7 @@ export class ChangesPage {
   }
 
   @Get('changes/:id')
-  async detail(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer, @Param('id', ParseIdPipe) id: number): Promise<void> {
+  async detail(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer, @Param('id', ParseBigIdPipe) id: number): Promise<void> {
     const change = await this.changes.get(viewer.context, id);
     renderPage(req, res, viewer, 'change', {
       title: change.summary,
@@ -85,7 +85,7 @@ export class ChangesPage {
     @Req() req: Request,
     @Res() res: Response,
     @CurrentViewer() viewer: Viewer,
-    @Param('id', ParseIdPipe) id: number,
+    @Param('id', ParseBigIdPipe) id: number,
     @Body('review_status') status: string,
   ): Promise<void> {
     if (!REVIEW_STATUSES.includes(status as ReviewStatus)) throw invalidParams(`review_status must be one of ${REVIEW_STATUSES.join(', ')}`);

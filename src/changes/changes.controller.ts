@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AccountContext, CurrentAccount } from '../accounts/account-context';
-import { ParseIdPipe } from '../common/parse-id.pipe';
+import { ParseBigIdPipe, ParseIdPipe } from '../common/parse-id.pipe';
 import { ApiErrors } from '../common/swagger';
 import { ChangesService } from './changes.service';
 import { ChangeIncludeQuery, ListChangesQuery, UpdateChangeDto } from './dto/change-query.dto';
@@ -27,7 +27,7 @@ export class ChangesController {
   @ApiErrors(400, 404)
   async get(
     @CurrentAccount() account: AccountContext,
-    @Param('id', ParseIdPipe) id: number,
+    @Param('id', ParseBigIdPipe) id: number,
     @Query() query: ChangeIncludeQuery,
   ): Promise<ChangeResponse> {
     return { change: await this.changes.get(account, id, query.include) };
@@ -39,7 +39,7 @@ export class ChangesController {
   @ApiErrors(400, 404, 422)
   async review(
     @CurrentAccount() account: AccountContext,
-    @Param('id', ParseIdPipe) id: number,
+    @Param('id', ParseBigIdPipe) id: number,
     @Body() body: UpdateChangeDto,
   ): Promise<ChangeResponse> {
     return { change: await this.changes.review(account, id, body.review_status) };

@@ -173,5 +173,5 @@ function scopeWhere(workspaceId: number, scope: ChangeScope, params: unknown[]):
     return `${ws} AND c.created_at >= $${params.length - 1} AND c.created_at <= $${params.length}`;
   }
   params.push(scope.ids);
-  return `${ws} AND c.id = ANY($${params.length}::int[])`;
+  return `${ws} AND c.id = ANY($${params.length}::bigint[])`;
 }

@@ -33,7 +33,7 @@ export interface RunOutcomeUpdate {
 /** Ends runs and updates their monitors' health and schedule: one statement for any number. */
 const FINISH_SQL = `
   WITH o AS (
-    SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bool[], $7::int[], $8::text[], $9::text[], $10::text[])
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bool[], $7::bigint[], $8::text[], $9::text[], $10::text[])
       AS o(run_id, status, error_code, error_message, secs, failed, snapshot_id, etag, last_modified, raw_hash)),
   r AS (
     UPDATE runs SET status = o.status, error_code = o.error_code, error_message = o.error_message, finished_at = now()
@@ -89,7 +89,7 @@ export class CheckContextRepository {
     const rows: (CheckContext & { run_id: number })[] = await this.db.query(
       `WITH r AS (
          UPDATE runs SET status = 'running', started_at = now(), attempts = attempts + 1
-          WHERE id = ANY($1::int[]) AND status IN ('pending', 'running')
+          WHERE id = ANY($1::bigint[]) AND status IN ('pending', 'running')
           RETURNING id, monitor_id)
        SELECT r.id AS run_id, json_build_object('id', r.id, 'monitor_id', r.monitor_id) AS run, row_to_json(m) AS monitor,
               json_build_object('name', c.name, 'domain', c.domain) AS competitor,
