@@ -50,6 +50,14 @@ export interface AppConfig {
   signup: 'open' | 'closed';
   /** Signs session cookies; generated once and kept in the database when unset. */
   sessionSecret: string | null;
+  /** Runs older than this many days are deleted (each monitor's last run and runs a change points to stay); 0 keeps all. */
+  retentionRunsDays: number;
+  /** Snapshots older than this many days that no change and no monitor needs are deleted; 0 keeps all. */
+  retentionSnapshotsDays: number;
+  /** Rows one retention statement deletes at most: short transactions, short locks. */
+  retentionBatchSize: number;
+  /** How often the scheduler runs a retention pass. */
+  retentionIntervalMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -128,6 +136,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN || null,
     signup: oneOf(env, 'SIGNUP', ['open', 'closed'] as const, 'open'),
     sessionSecret: env.SESSION_SECRET || null,
+    retentionRunsDays: intVar(env, 'RETENTION_RUNS_DAYS', 90),
+    retentionSnapshotsDays: intVar(env, 'RETENTION_SNAPSHOTS_DAYS', 7),
+    retentionBatchSize: intVar(env, 'RETENTION_BATCH_SIZE', 1000, 1),
+    retentionIntervalMinutes: intVar(env, 'RETENTION_INTERVAL_MINUTES', 60, 1),
   });
 }
 

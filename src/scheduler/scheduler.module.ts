@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { RetentionService } from './retention.service';
 import { SchedulerService } from './scheduler.service';
 
 @Module({
-  exports: [SchedulerService],
+  exports: [RetentionService, SchedulerService],
   imports: [MonitorsModule, ScheduleModule.forRoot(), WebhooksModule],
-  providers: [SchedulerService],
+  providers: [RetentionService, SchedulerService],
 })
 export class SchedulerModule {}
