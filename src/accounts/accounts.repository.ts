@@ -1,20 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { AccountEntity } from './account.entity';
+import { ApiKeyEntity } from './api-key.entity';
 
-export interface AccountRow {
-  id: number;
-  name: string;
-  plan_id: string;
-  created_at: Date;
-}
+export type AccountRow = Pick<AccountEntity, 'id' | 'name' | 'plan_id' | 'created_at'>;
 
-export interface ApiKeyRow {
-  id: number;
-  prefix: string;
-  created_at: Date;
-  last_used_at: Date | null;
-  revoked_at: Date | null;
-}
+export type ApiKeyRow = Pick<ApiKeyEntity, 'id' | 'prefix' | 'created_at' | 'last_used_at' | 'revoked_at'>;
 
 export interface KeyLookup {
   key_id: number;
@@ -22,78 +14,106 @@ export interface KeyLookup {
   plan_id: string;
 }
 
+const ACCOUNT_COLUMNS = ['id', 'name', 'plan_id', 'created_at'];
+
 @Injectable()
 export class AccountsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
+    @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
+  ) {}
 
-  async create(name: string, planId: string, manager: EntityManager = this.db.manager): Promise<AccountRow> {
-    const [row] = await manager.query(`INSERT INTO accounts (name, plan_id) VALUES ($1, $2) RETURNING *`, [name, planId]);
-    return row;
+  async create(name: string, planId: string, manager: EntityManager = this.accounts.manager): Promise<AccountRow> {
+    const { raw } = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(AccountEntity)
+      .values({ name, plan_id: planId })
+      .returning(ACCOUNT_COLUMNS)
+      .execute();
+    return raw[0];
   }
 
-  async byId(id: number): Promise<AccountRow | null> {
-    const [row] = await this.db.query(`SELECT * FROM accounts WHERE id = $1`, [id]);
-    return row ?? null;
+  byId(id: number): Promise<AccountRow | null> {
+    return this.accounts.findOne({ select: { id: true, name: true, plan_id: true, created_at: true }, where: { id } });
   }
 
-  async count(): Promise<number> {
-    const [row] = await this.db.query(`SELECT count(*)::int AS n FROM accounts`);
-    return row.n;
+  count(): Promise<number> {
+    return this.accounts.count();
   }
 
   async setPlan(id: number, planId: string): Promise<AccountRow | null> {
-    const [rows] = await this.db.query(`UPDATE accounts SET plan_id = $2 WHERE id = $1 RETURNING *`, [id, planId]);
-    return rows?.[0] ?? null;
+    const { raw } = await this.accounts
+      .createQueryBuilder()
+      .update()
+      .set({ plan_id: planId })
+      .where('id = :id', { id })
+      .returning(ACCOUNT_COLUMNS)
+      .execute();
+    return raw[0] ?? null;
   }
 
   async insertKey(
     accountId: number,
     hash: string,
     prefix: string,
-    manager: EntityManager = this.db.manager,
+    manager: EntityManager = this.keys.manager,
   ): Promise<{ id: number; prefix: string; created_at: Date }> {
-    const [row] = await manager.query(
-      `INSERT INTO api_keys (account_id, key_hash, prefix) VALUES ($1, $2, $3) RETURNING id, prefix, created_at`,
-      [accountId, hash, prefix],
-    );
-    return row;
+    const { raw } = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(ApiKeyEntity)
+      .values({ account_id: accountId, key_hash: hash, prefix })
+      .returning(['id', 'prefix', 'created_at'])
+      .execute();
+    return raw[0];
   }
 
   async revokeKey(keyId: number): Promise<boolean> {
-    const [rows] = await this.db.query(
-      `UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id`,
-      [keyId],
-    );
-    return (rows?.length ?? 0) > 0;
+    const { affected } = await this.keys
+      .createQueryBuilder()
+      .update()
+      .set({ revoked_at: () => 'now()' })
+      .where('id = :keyId AND revoked_at IS NULL', { keyId })
+      .execute();
+    return (affected ?? 0) > 0;
   }
 
-  async listKeys(accountId: number): Promise<ApiKeyRow[]> {
-    return this.db.query(
-      `SELECT id, prefix, created_at, last_used_at, revoked_at FROM api_keys WHERE account_id = $1 ORDER BY revoked_at IS NOT NULL, id DESC`,
-      [accountId],
-    );
+  /** Active keys first, newest first. */
+  listKeys(accountId: number): Promise<ApiKeyRow[]> {
+    return this.keys
+      .createQueryBuilder('k')
+      .select(['k.id', 'k.prefix', 'k.created_at', 'k.last_used_at', 'k.revoked_at'])
+      .where('k.account_id = :accountId', { accountId })
+      .orderBy('k.revoked_at IS NOT NULL')
+      .addOrderBy('k.id', 'DESC')
+      .getMany();
   }
 
   /** Records use at most once a minute per key, so the hot path does not write on every request. */
   async touchKey(keyId: number): Promise<void> {
-    await this.db.query(
-      `UPDATE api_keys SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
-      [keyId],
-    );
+    await this.keys
+      .createQueryBuilder()
+      .update()
+      .set({ last_used_at: () => 'now()' })
+      .where(`id = :keyId AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`, { keyId })
+      .execute();
   }
 
   async keyAccount(keyId: number): Promise<number | null> {
-    const [row] = await this.db.query(`SELECT account_id FROM api_keys WHERE id = $1`, [keyId]);
-    return row?.account_id ?? null;
+    const key = await this.keys.findOne({ select: { account_id: true }, where: { id: keyId } });
+    return key?.account_id ?? null;
   }
 
   async findActiveKey(hash: string): Promise<KeyLookup | null> {
-    const [row] = await this.db.query(
-      `SELECT k.id AS key_id, k.account_id, a.plan_id
-         FROM api_keys k JOIN accounts a ON a.id = k.account_id
-        WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-      [hash],
-    );
+    const row = await this.keys
+      .createQueryBuilder('k')
+      .innerJoin('k.account', 'a')
+      .select('k.id', 'key_id')
+      .addSelect('k.account_id', 'account_id')
+      .addSelect('a.plan_id', 'plan_id')
+      .where('k.key_hash = :hash AND k.revoked_at IS NULL', { hash })
+      .getRawOne<KeyLookup>();
     return row ?? null;
   }
 }

@@ -1,3 +1,7 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountEntity } from '../accounts/account.entity';
+import { CheckUsageEntity } from './check-usage.entity';
+import { PlanEntity } from './plan.entity';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { Global, Module } from '@nestjs/common';
 import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
@@ -17,6 +21,7 @@ import { PlanThrottlerGuard, WINDOW_SECONDS } from './plan-throttler.guard';
 @Global()
 @Module({
   imports: [
+    TypeOrmModule.forFeature([AccountEntity, CheckUsageEntity, PlanEntity]),
     ThrottlerModule.forRootAsync({
       inject: [REDIS, APP_CONFIG],
       useFactory: (redis: Redis | null, config: AppConfig) => ({

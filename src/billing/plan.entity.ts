@@ -1,11 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Cadence } from './plan';
+import type { Cadence, PlanId } from './plan';
 
 /** A plan's limits; rows are seeded and changed by migrations only. */
 @Entity('plans')
 export class PlanEntity {
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'plans_pkey' })
-  id: string;
+  id: PlanId;
 
   @Column({ type: 'text' })
   name: string;

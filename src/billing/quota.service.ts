@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { DomainError, ErrorCode } from '../common/errors';
+import { CheckUsageEntity } from './check-usage.entity';
 import type { Plan } from './plan';
 
 export interface QuotaPeriod {
@@ -32,18 +34,19 @@ function quotaExceeded(): DomainError {
  */
 @Injectable()
 export class QuotaService {
-  constructor(private readonly db: DataSource) {}
+  constructor(@InjectRepository(CheckUsageEntity) private readonly usages: Repository<CheckUsageEntity>) {}
 
   /** Spends `count` checks or throws 429 quota_exceeded, spending nothing. */
-  async spend(accountId: number, plan: Plan, count: number, manager: EntityManager = this.db.manager): Promise<void> {
+  async spend(accountId: number, plan: Plan, count: number, manager: EntityManager = this.usages.manager): Promise<void> {
     if (!(await this.trySpend(accountId, plan, count, manager))) throw quotaExceeded();
   }
 
   /** Spends `count` checks when they fit; false otherwise. */
-  async trySpend(accountId: number, plan: Plan, count: number, manager: EntityManager = this.db.manager): Promise<boolean> {
+  async trySpend(accountId: number, plan: Plan, count: number, manager: EntityManager = this.usages.manager): Promise<boolean> {
     if (count <= 0) return true;
     if (count > plan.checks_per_month) return false;
     const period = quotaPeriod().start.toISOString().slice(0, 10);
+    // Hand-written: a conditional upsert (ON CONFLICT … WHERE) in one round trip on the hot path of every check.
     const rows: unknown[] = await manager.query(
       `INSERT INTO check_usage AS u (account_id, period_start, checks_used) VALUES ($1, $2, $3)
        ON CONFLICT (account_id, period_start) DO UPDATE SET checks_used = u.checks_used + EXCLUDED.checks_used
@@ -55,22 +58,25 @@ export class QuotaService {
   }
 
   /** Gives checks back when work that was paid for could not be queued. */
-  async refund(accountId: number, count: number, manager: EntityManager = this.db.manager): Promise<void> {
+  async refund(accountId: number, count: number, manager: EntityManager = this.usages.manager): Promise<void> {
     if (count <= 0) return;
     const period = quotaPeriod().start.toISOString().slice(0, 10);
-    await manager.query(
-      `UPDATE check_usage SET checks_used = GREATEST(checks_used - $3, 0) WHERE account_id = $1 AND period_start = $2`,
-      [accountId, period, count],
-    );
+    await manager
+      .getRepository(CheckUsageEntity)
+      .createQueryBuilder()
+      .update()
+      .set({ checks_used: () => 'GREATEST(checks_used - :count, 0)' })
+      .where('account_id = :accountId AND period_start = :period', { accountId, period, count })
+      .execute();
   }
 
   async usage(accountId: number, plan: Plan): Promise<QuotaUsage> {
     const period = quotaPeriod();
-    const rows: { checks_used: number }[] = await this.db.query(
-      `SELECT checks_used FROM check_usage WHERE account_id = $1 AND period_start = $2`,
-      [accountId, period.start.toISOString().slice(0, 10)],
-    );
-    const used = rows[0]?.checks_used ?? 0;
+    const row = await this.usages.findOne({
+      select: { checks_used: true },
+      where: { account_id: accountId, period_start: period.start.toISOString().slice(0, 10) },
+    });
+    const used = row?.checks_used ?? 0;
     return {
       checks_used: used,
       checks_remaining: Math.max(plan.checks_per_month - used, 0),

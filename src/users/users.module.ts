@@ -1,3 +1,5 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UserEntity } from './user.entity';
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { SignInLimiter } from './sign-in-limiter';
@@ -6,7 +8,7 @@ import { UsersService } from './users.service';
 
 /** People who sign in to the application: users, password hashes, sign-in limits (sessions: app module). */
 @Module({
-  imports: [AccountsModule],
+  imports: [AccountsModule, TypeOrmModule.forFeature([UserEntity])],
   providers: [SignInLimiter, UsersRepository, UsersService],
   exports: [SignInLimiter, UsersService],
 })

@@ -1,42 +1,40 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { UserEntity, type UserRole } from './user.entity';
 
-export interface UserRow {
-  id: number;
-  account_id: number;
-  email: string;
-  password_hash: string;
-  role: 'owner' | 'member';
-  created_at: Date;
-  last_sign_in_at: Date | null;
-}
+export type UserRow = Pick<UserEntity, 'id' | 'account_id' | 'email' | 'password_hash' | 'role' | 'created_at' | 'last_sign_in_at'>;
+
+const USER_COLUMNS: (keyof UserRow)[] = ['id', 'account_id', 'email', 'password_hash', 'role', 'created_at', 'last_sign_in_at'];
 
 @Injectable()
 export class UsersRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
 
   async create(
-    u: { accountId: number; email: string; passwordHash: string; role: UserRow['role'] },
-    manager: EntityManager = this.db.manager,
+    u: { accountId: number; email: string; passwordHash: string; role: UserRole },
+    manager: EntityManager = this.users.manager,
   ): Promise<UserRow> {
-    const [row] = await manager.query(
-      `INSERT INTO users (account_id, email, password_hash, role) VALUES ($1, $2, $3, $4) RETURNING *`,
-      [u.accountId, u.email, u.passwordHash, u.role],
-    );
-    return row;
+    const { raw } = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(UserEntity)
+      .values({ account_id: u.accountId, email: u.email, password_hash: u.passwordHash, role: u.role })
+      .returning(USER_COLUMNS)
+      .execute();
+    return raw[0];
   }
 
-  async byEmail(email: string): Promise<UserRow | null> {
-    const [row] = await this.db.query(`SELECT * FROM users WHERE lower(email) = lower($1)`, [email]);
-    return row ?? null;
+  /** Emails are unique whatever their case (the users_email_unique index on lower(email)). */
+  byEmail(email: string): Promise<UserRow | null> {
+    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
   }
 
-  async byId(id: number): Promise<UserRow | null> {
-    const [row] = await this.db.query(`SELECT * FROM users WHERE id = $1`, [id]);
-    return row ?? null;
+  byId(id: number): Promise<UserRow | null> {
+    return this.users.findOneBy({ id });
   }
 
   async signedIn(id: number): Promise<void> {
-    await this.db.query(`UPDATE users SET last_sign_in_at = now() WHERE id = $1`, [id]);
+    await this.users.update({ id }, { last_sign_in_at: () => 'now()' });
   }
 }
