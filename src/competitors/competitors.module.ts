@@ -1,3 +1,6 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CompetitorNoteEntity } from './competitor-note.entity';
+import { CompetitorEntity } from './competitor.entity';
 import { Module } from '@nestjs/common';
 import { TargetUrlValidator } from '../common/target-url';
 import { CaptureModule } from '../capture/capture.module';
@@ -10,7 +13,7 @@ import { CompetitorsService } from './competitors.service';
 @Module({
   controllers: [CompetitorsController],
   exports: [CompetitorsRepository, CompetitorsService, DiscoveryService],
-  imports: [CaptureModule, MonitorsModule],
+  imports: [CaptureModule, MonitorsModule, TypeOrmModule.forFeature([CompetitorEntity, CompetitorNoteEntity])],
   providers: [CompetitorsRepository, CompetitorsService, DiscoveryService, TargetUrlValidator],
 })
 export class CompetitorsModule {}

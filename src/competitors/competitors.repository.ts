@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import type { DiscoveryType } from '../capture/capture.types';
+import { CompetitorNoteEntity } from './competitor-note.entity';
+import { CompetitorEntity } from './competitor.entity';
 
 export type DiscoveryStatus = 'pending' | 'running' | 'completed' | 'failed';
 export type SurfaceOutcome = 'monitored' | 'skipped_plan_limit' | 'skipped_by_request';
@@ -11,32 +14,9 @@ export interface DiscoveredSurface {
   outcome: SurfaceOutcome;
 }
 
-export interface CompetitorRow {
-  id: number;
-  account_id: number;
-  workspace_id: number;
-  name: string;
-  homepage_url: string;
-  normalized_url: string;
-  domain: string;
-  slug: string;
-  logo_url: string | null;
-  discovery_status: DiscoveryStatus;
-  discovery_monitor_types: DiscoveryType[] | null;
-  discovery_started_at: Date | null;
-  discovery_finished_at: Date | null;
-  discovery_error: string | null;
-  discovery_surfaces: DiscoveredSurface[];
-  discovered_at: Date | null;
-  created_at: Date;
-}
+export type CompetitorRow = Omit<CompetitorEntity, 'account' | 'workspace'>;
 
-export interface NoteRow {
-  id: number;
-  competitor_id: number;
-  body: string;
-  created_at: Date;
-}
+export type NoteRow = Omit<CompetitorNoteEntity, 'competitor'>;
 
 export interface NewCompetitor {
   account_id: number;
@@ -51,34 +31,31 @@ export interface NewCompetitor {
 
 @Injectable()
 export class CompetitorsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    @InjectRepository(CompetitorEntity) private readonly competitors: Repository<CompetitorEntity>,
+    @InjectRepository(CompetitorNoteEntity) private readonly notesRepo: Repository<CompetitorNoteEntity>,
+  ) {}
 
-  async list(workspaceId: number): Promise<CompetitorRow[]> {
-    return this.db.query(`SELECT * FROM competitors WHERE workspace_id = $1 ORDER BY id`, [workspaceId]);
+  list(workspaceId: number): Promise<CompetitorRow[]> {
+    return this.competitors.find({ where: { workspace_id: workspaceId }, order: { id: 'ASC' } });
   }
 
-  async byId(id: number, manager: EntityManager = this.db.manager): Promise<CompetitorRow | null> {
-    const [row] = await manager.query(`SELECT * FROM competitors WHERE id = $1`, [id]);
-    return row ?? null;
+  byId(id: number, manager: EntityManager = this.competitors.manager): Promise<CompetitorRow | null> {
+    return manager.getRepository(CompetitorEntity).findOneBy({ id });
   }
 
-  async byNormalizedUrl(workspaceId: number, normalizedUrl: string, manager: EntityManager = this.db.manager): Promise<CompetitorRow | null> {
-    const [row] = await manager.query(`SELECT * FROM competitors WHERE workspace_id = $1 AND normalized_url = $2`, [
-      workspaceId,
-      normalizedUrl,
-    ]);
-    return row ?? null;
+  byNormalizedUrl(workspaceId: number, normalizedUrl: string, manager: EntityManager = this.competitors.manager): Promise<CompetitorRow | null> {
+    return manager.getRepository(CompetitorEntity).findOneBy({ workspace_id: workspaceId, normalized_url: normalizedUrl });
   }
 
-  async activeDiscovery(workspaceId: number, manager: EntityManager = this.db.manager): Promise<CompetitorRow | null> {
-    const [row] = await manager.query(
-      `SELECT * FROM competitors WHERE workspace_id = $1 AND discovery_status IN ('pending', 'running') LIMIT 1`,
-      [workspaceId],
-    );
-    return row ?? null;
+  activeDiscovery(workspaceId: number, manager: EntityManager = this.competitors.manager): Promise<CompetitorRow | null> {
+    return manager.getRepository(CompetitorEntity).findOneBy({ workspace_id: workspaceId, discovery_status: In(['pending', 'running']) });
   }
 
-  /** Inserts with the first free slug; the partial unique index refuses a second active discovery. */
+  /**
+   * Inserts with the first free slug; the partial unique index refuses a second active discovery.
+   * Hand-written: the free slug is picked in the INSERT itself (one statement, no read-then-write race).
+   */
   async insert(c: NewCompetitor, manager: EntityManager): Promise<CompetitorRow> {
     const [row] = await manager.query(
       `INSERT INTO competitors (account_id, workspace_id, name, homepage_url, normalized_url, domain, slug, discovery_monitor_types)
@@ -103,45 +80,52 @@ export class CompetitorsRepository {
   }
 
   async delete(id: number): Promise<void> {
-    await this.db.query(`DELETE FROM competitors WHERE id = $1`, [id]);
+    await this.competitors.delete({ id });
   }
 
-  async notes(competitorId: number): Promise<NoteRow[]> {
-    return this.db.query(`SELECT * FROM competitor_notes WHERE competitor_id = $1 ORDER BY id`, [competitorId]);
+  notes(competitorId: number): Promise<NoteRow[]> {
+    return this.notesRepo.find({ where: { competitor_id: competitorId }, order: { id: 'ASC' } });
   }
 
   async addNote(competitorId: number, body: string): Promise<NoteRow> {
-    const [row] = await this.db.query(`INSERT INTO competitor_notes (competitor_id, body) VALUES ($1, $2) RETURNING *`, [
-      competitorId,
-      body,
-    ]);
-    return row;
+    const { raw } = await this.notesRepo
+      .createQueryBuilder()
+      .insert()
+      .values({ competitor_id: competitorId, body })
+      .returning(['id', 'competitor_id', 'body', 'created_at'])
+      .execute();
+    return raw[0];
   }
 
   /** Moves pending → running; false when the competitor is gone or no longer pending. */
   async startDiscovery(id: number): Promise<boolean> {
-    const [rows] = await this.db.query(
-      `UPDATE competitors SET discovery_status = 'running', discovery_started_at = now()
-        WHERE id = $1 AND discovery_status IN ('pending', 'running') RETURNING id`,
-      [id],
-    );
-    return rows.length > 0;
+    const { affected } = await this.competitors
+      .createQueryBuilder()
+      .update()
+      .set({ discovery_status: 'running', discovery_started_at: () => 'now()' })
+      .where(`id = :id AND discovery_status IN ('pending', 'running')`, { id })
+      .execute();
+    return (affected ?? 0) > 0;
   }
 
   async setIdentity(id: number, identity: { name: string; logo_url: string | null }, manager: EntityManager): Promise<void> {
-    await manager.query(`UPDATE competitors SET name = $2, logo_url = $3 WHERE id = $1`, [id, identity.name, identity.logo_url]);
+    await manager.getRepository(CompetitorEntity).update({ id }, { name: identity.name, logo_url: identity.logo_url });
   }
 
   async finishDiscovery(
     id: number,
     result: { status: 'completed' | 'failed'; error: string | null; surfaces: DiscoveredSurface[] },
-    manager: EntityManager = this.db.manager,
+    manager: EntityManager = this.competitors.manager,
   ): Promise<void> {
-    await manager.query(
-      `UPDATE competitors SET discovery_status = $2, discovery_error = $3, discovery_surfaces = $4,
-              discovery_finished_at = now(), discovered_at = CASE WHEN $2 = 'completed' THEN now() ELSE discovered_at END
-        WHERE id = $1`,
-      [id, result.status, result.error, JSON.stringify(result.surfaces)],
+    await manager.getRepository(CompetitorEntity).update(
+      { id },
+      {
+        discovery_status: result.status,
+        discovery_error: result.error,
+        discovery_surfaces: result.surfaces,
+        discovery_finished_at: () => 'now()',
+        ...(result.status === 'completed' ? { discovered_at: () => 'now()' } : {}),
+      },
     );
   }
 }

@@ -1,3 +1,6 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CompetitorEntity } from '../competitors/competitor.entity';
+import { WorkspaceEntity } from './workspace.entity';
 import { Module } from '@nestjs/common';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { WorkspacesController } from './workspaces.controller';
@@ -7,7 +10,7 @@ import { WorkspacesService } from './workspaces.service';
 @Module({
   controllers: [WorkspacesController],
   exports: [WorkspacesRepository, WorkspacesService],
-  imports: [MonitorsModule],
+  imports: [MonitorsModule, TypeOrmModule.forFeature([CompetitorEntity, WorkspaceEntity])],
   providers: [WorkspacesRepository, WorkspacesService],
 })
 export class WorkspacesModule {}

@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, IsNull, Not, Repository } from 'typeorm';
+import { CompetitorEntity } from '../competitors/competitor.entity';
+import { WorkspaceEntity } from './workspace.entity';
 
-export interface WorkspaceRow {
-  id: number;
-  account_id: number;
-  name: string;
-  slug: string;
-  created_at: Date;
-}
+export type WorkspaceRow = Pick<WorkspaceEntity, 'id' | 'account_id' | 'name' | 'slug' | 'created_at'>;
 
 export interface WorkspaceStats {
   workspace_id: number;
@@ -26,23 +23,27 @@ export interface CompetitorLogo {
 
 @Injectable()
 export class WorkspacesRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    @InjectRepository(WorkspaceEntity) private readonly workspaces: Repository<WorkspaceEntity>,
+    @InjectRepository(CompetitorEntity) private readonly competitors: Repository<CompetitorEntity>,
+  ) {}
 
-  async listForAccount(accountId: number): Promise<WorkspaceRow[]> {
-    return this.db.query(`SELECT * FROM workspaces WHERE account_id = $1 ORDER BY id`, [accountId]);
+  listForAccount(accountId: number): Promise<WorkspaceRow[]> {
+    return this.workspaces.find({ where: { account_id: accountId }, order: { id: 'ASC' } });
   }
 
-  async findForAccount(accountId: number, id: number, manager: EntityManager = this.db.manager): Promise<WorkspaceRow | null> {
-    const [row] = await manager.query(`SELECT * FROM workspaces WHERE id = $1 AND account_id = $2`, [id, accountId]);
-    return row ?? null;
+  findForAccount(accountId: number, id: number, manager: EntityManager = this.workspaces.manager): Promise<WorkspaceRow | null> {
+    return manager.getRepository(WorkspaceEntity).findOneBy({ id, account_id: accountId });
   }
 
-  async countForAccount(accountId: number, manager: EntityManager): Promise<number> {
-    const [row] = await manager.query(`SELECT count(*)::int AS n FROM workspaces WHERE account_id = $1`, [accountId]);
-    return row.n;
+  countForAccount(accountId: number, manager: EntityManager): Promise<number> {
+    return manager.getRepository(WorkspaceEntity).countBy({ account_id: accountId });
   }
 
-  /** Inserts with the first free slug; the unique index settles races between two creates. */
+  /**
+   * Inserts with the first free slug; the unique index settles races between two creates.
+   * Hand-written: the free slug is picked in the INSERT itself (one statement, no read-then-write race).
+   */
   async insert(accountId: number, name: string, slug: string, manager: EntityManager): Promise<WorkspaceRow> {
     const [row] = await manager.query(
       `INSERT INTO workspaces (account_id, name, slug)
@@ -57,9 +58,10 @@ export class WorkspacesRepository {
     return row;
   }
 
+  /** Hand-written: five correlated aggregates per workspace in one statement (the workspace list page). */
   async stats(workspaceIds: number[]): Promise<Map<number, WorkspaceStats>> {
     if (!workspaceIds.length) return new Map();
-    const rows: WorkspaceStats[] = await this.db.query(
+    const rows: WorkspaceStats[] = await this.workspaces.query(
       `SELECT w.id AS workspace_id,
               COALESCE((SELECT sum(count)::int FROM change_counts cc
                          WHERE cc.workspace_id = w.id AND cc.review_status = 'unreviewed'), 0) AS needs_review_count,
@@ -75,10 +77,12 @@ export class WorkspacesRepository {
   }
 
   async logos(workspaceId: number, limit: number): Promise<CompetitorLogo[]> {
-    return this.db.query(
-      `SELECT id AS competitor_id, name, logo_url FROM competitors
-        WHERE workspace_id = $1 AND logo_url IS NOT NULL ORDER BY id LIMIT $2`,
-      [workspaceId, limit],
-    );
+    const rows = await this.competitors.find({
+      select: { id: true, name: true, logo_url: true },
+      where: { workspace_id: workspaceId, logo_url: Not(IsNull()) },
+      order: { id: 'ASC' },
+      take: limit,
+    });
+    return rows.map((c) => ({ competitor_id: c.id, name: c.name, logo_url: c.logo_url! }));
   }
 }
