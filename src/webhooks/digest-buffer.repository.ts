@@ -1,23 +1,33 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { DigestBufferEntity } from './digest-buffer.entity';
 
 /** Changes waiting for their workspace's next digest.ready. */
 @Injectable()
 export class DigestBufferRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@InjectRepository(DigestBufferEntity) private readonly buffer: Repository<DigestBufferEntity>) {}
 
   /** Buffering a change twice keeps one entry. */
   async add(workspaceId: number, changeId: number): Promise<boolean> {
-    const rows = await this.db.query(
-      `INSERT INTO digest_buffer (workspace_id, change_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING change_id`,
-      [workspaceId, changeId],
-    );
-    return rows.length > 0;
+    const { raw } = await this.buffer
+      .createQueryBuilder()
+      .insert()
+      .values({ workspace_id: workspaceId, change_id: changeId })
+      .orIgnore()
+      .returning(['change_id'])
+      .execute();
+    return raw.length > 0;
   }
 
   async oldest(workspaceId: number, manager: EntityManager): Promise<Date | null> {
-    const [row] = await manager.query(`SELECT min(buffered_at) AS oldest FROM digest_buffer WHERE workspace_id = $1`, [workspaceId]);
-    return row.oldest ?? null;
+    const row = await manager
+      .getRepository(DigestBufferEntity)
+      .createQueryBuilder('b')
+      .select('min(b.buffered_at)', 'oldest')
+      .where('b.workspace_id = :workspaceId', { workspaceId })
+      .getRawOne<{ oldest: Date | null }>();
+    return row?.oldest ?? null;
   }
 
   /**
@@ -25,15 +35,17 @@ export class DigestBufferRepository {
    * seen by it and stays for the next window.
    */
   async take(workspaceId: number, manager: EntityManager): Promise<number[]> {
-    // UPDATE and DELETE answer [rows, affected] through TypeORM.
-    const [rows]: [{ change_id: number }[], number] = await manager.query(
-      `DELETE FROM digest_buffer WHERE workspace_id = $1 RETURNING change_id`,
-      [workspaceId],
-    );
-    return rows.map((r) => r.change_id).sort((a, b) => a - b);
+    const { raw } = await manager
+      .getRepository(DigestBufferEntity)
+      .createQueryBuilder()
+      .delete()
+      .where('workspace_id = :workspaceId', { workspaceId })
+      .returning(['change_id'])
+      .execute();
+    return (raw as { change_id: number }[]).map((r) => r.change_id).sort((a, b) => a - b);
   }
 
   async clear(workspaceId: number, manager: EntityManager): Promise<void> {
-    await manager.query(`DELETE FROM digest_buffer WHERE workspace_id = $1`, [workspaceId]);
+    await manager.getRepository(DigestBufferEntity).delete({ workspace_id: workspaceId });
   }
 }

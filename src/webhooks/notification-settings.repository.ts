@@ -1,23 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
+import { DigestBufferEntity } from './digest-buffer.entity';
+import { NotificationSettingsEntity } from './notification-settings.entity';
 import type { Severity } from '../common/severity';
 import type { NotificationDigestPeriod } from './digest-window';
 
 export type NotificationMode = 'realtime' | 'digest';
 export const NOTIFICATION_MODES: readonly NotificationMode[] = ['realtime', 'digest'];
 
-export interface NotificationSettingsRow {
-  workspace_id: number;
-  webhook_url: string;
-  signing_secret: string | null;
-  mode: NotificationMode;
-  realtime_min_severity: Severity;
-  digest_period: NotificationDigestPeriod;
-  digest_hour_utc: number;
-  last_flushed_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type NotificationSettingsRow = Omit<NotificationSettingsEntity, 'workspace'>;
 
 export interface NotificationSettingsInput {
   webhook_url: string;
@@ -38,11 +31,10 @@ export interface BufferedWorkspace {
 
 @Injectable()
 export class NotificationSettingsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@InjectRepository(NotificationSettingsEntity) private readonly settings: Repository<NotificationSettingsEntity>) {}
 
-  async find(workspaceId: number, manager: EntityManager = this.db.manager): Promise<NotificationSettingsRow | null> {
-    const [row] = await manager.query(`SELECT * FROM notification_settings WHERE workspace_id = $1`, [workspaceId]);
-    return row ?? null;
+  find(workspaceId: number, manager: EntityManager = this.settings.manager): Promise<NotificationSettingsRow | null> {
+    return manager.getRepository(NotificationSettingsEntity).findOneBy({ workspace_id: workspaceId });
   }
 
   /** Locks the row for a flush, so two flushes of one workspace run one after the other. */
@@ -50,12 +42,15 @@ export class NotificationSettingsRepository {
     workspaceId: number,
     manager: EntityManager,
   ): Promise<(NotificationSettingsRow & { workspace_name: string }) | null> {
-    const [row] = await manager.query(
-      `SELECT s.*, w.name AS workspace_name FROM notification_settings s JOIN workspaces w ON w.id = s.workspace_id
-        WHERE s.workspace_id = $1 FOR UPDATE OF s`,
-      [workspaceId],
-    );
-    return row ?? null;
+    const { entities, raw } = await manager
+      .getRepository(NotificationSettingsEntity)
+      .createQueryBuilder('s')
+      .innerJoin(WorkspaceEntity, 'w', 'w.id = s.workspace_id')
+      .addSelect('w.name', 'workspace_name')
+      .where('s.workspace_id = :workspaceId', { workspaceId })
+      .setLock('pessimistic_write', undefined, ['s'])
+      .getRawAndEntities<{ workspace_name: string }>();
+    return entities[0] ? Object.assign(entities[0], { workspace_name: raw[0].workspace_name }) : null;
   }
 
   /**
@@ -63,54 +58,58 @@ export class NotificationSettingsRepository {
    * one, null removes it.
    */
   async upsert(workspaceId: number, input: NotificationSettingsInput, secret: string | null | undefined): Promise<NotificationSettingsRow> {
-    const [row] = await this.db.query(
-      `INSERT INTO notification_settings AS s
-         (workspace_id, webhook_url, signing_secret, mode, realtime_min_severity, digest_period, digest_hour_utc)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (workspace_id) DO UPDATE SET
-         webhook_url = EXCLUDED.webhook_url,
-         signing_secret = CASE WHEN $8 THEN EXCLUDED.signing_secret ELSE s.signing_secret END,
-         mode = EXCLUDED.mode,
-         realtime_min_severity = EXCLUDED.realtime_min_severity,
-         digest_period = EXCLUDED.digest_period,
-         digest_hour_utc = EXCLUDED.digest_hour_utc,
-         updated_at = now()
-       RETURNING *`,
-      [
-        workspaceId,
-        input.webhook_url,
-        secret ?? null,
-        input.mode,
-        input.realtime_min_severity,
-        input.digest_period,
-        input.digest_hour_utc,
-        secret !== undefined,
-      ],
-    );
-    return row;
+    const replaced: (keyof NotificationSettingsEntity)[] = [
+      'webhook_url',
+      'mode',
+      'realtime_min_severity',
+      'digest_period',
+      'digest_hour_utc',
+      'updated_at',
+      ...(secret === undefined ? [] : (['signing_secret'] as const)),
+    ];
+    const { raw } = await this.settings
+      .createQueryBuilder()
+      .insert()
+      .values({
+        workspace_id: workspaceId,
+        webhook_url: input.webhook_url,
+        mode: input.mode,
+        realtime_min_severity: input.realtime_min_severity,
+        digest_period: input.digest_period,
+        digest_hour_utc: input.digest_hour_utc,
+        updated_at: () => 'now()',
+        ...(secret === undefined ? {} : { signing_secret: secret }),
+      })
+      .orUpdate(replaced, ['workspace_id'])
+      .returning('*')
+      .execute();
+    return raw[0];
   }
 
   async delete(workspaceId: number, manager: EntityManager): Promise<boolean> {
-    // UPDATE and DELETE answer [rows, affected] through TypeORM.
-    const [, affected] = await manager.query(`DELETE FROM notification_settings WHERE workspace_id = $1`, [workspaceId]);
-    return affected > 0;
+    const { affected } = await manager.getRepository(NotificationSettingsEntity).delete({ workspace_id: workspaceId });
+    return (affected ?? 0) > 0;
   }
 
   async markFlushed(workspaceId: number, at: Date, manager: EntityManager): Promise<void> {
-    await manager.query(`UPDATE notification_settings SET last_flushed_at = $2 WHERE workspace_id = $1`, [workspaceId, at]);
+    await manager.getRepository(NotificationSettingsEntity).update({ workspace_id: workspaceId }, { last_flushed_at: at });
   }
 
   /**
    * Workspaces with buffered changes: the candidates of a scheduled flush. Any mode: changes
    * buffered before a switch to realtime still go out at the next window boundary.
    */
-  async withBufferedChanges(): Promise<BufferedWorkspace[]> {
-    return this.db.query(
-      `SELECT s.workspace_id, s.digest_period, s.digest_hour_utc, s.last_flushed_at, b.oldest_buffered_at
-         FROM notification_settings s
-         JOIN LATERAL (SELECT min(buffered_at) AS oldest_buffered_at FROM digest_buffer
-                        WHERE workspace_id = s.workspace_id) b ON b.oldest_buffered_at IS NOT NULL
-        ORDER BY s.workspace_id`,
-    );
+  withBufferedChanges(): Promise<BufferedWorkspace[]> {
+    return this.settings
+      .createQueryBuilder('s')
+      .innerJoin(DigestBufferEntity, 'b', 'b.workspace_id = s.workspace_id')
+      .select('s.workspace_id', 'workspace_id')
+      .addSelect('s.digest_period', 'digest_period')
+      .addSelect('s.digest_hour_utc', 'digest_hour_utc')
+      .addSelect('s.last_flushed_at', 'last_flushed_at')
+      .addSelect('min(b.buffered_at)', 'oldest_buffered_at')
+      .groupBy('s.workspace_id')
+      .orderBy('s.workspace_id')
+      .getRawMany<BufferedWorkspace>();
   }
 }

@@ -1,3 +1,6 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DigestBufferEntity } from './digest-buffer.entity';
+import { NotificationSettingsEntity } from './notification-settings.entity';
 import { Module } from '@nestjs/common';
 import { TargetUrlValidator } from '../common/target-url';
 import { DigestModule } from '../digest/digest.module';
@@ -17,7 +20,7 @@ import { WebhookSender } from './webhook-sender';
 @Module({
   controllers: [NotificationSettingsController],
   exports: [DeliveryAttempts, DigestFlushService, NotificationSettingsService, NotificationsService],
-  imports: [DigestModule],
+  imports: [DigestModule, TypeOrmModule.forFeature([DigestBufferEntity, NotificationSettingsEntity])],
   providers: [
     ChangeEventsRepository,
     DeliveriesRepository,
