@@ -1,3 +1,5 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SnapshotEntity } from './snapshot.entity';
 import { Module, Provider } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ExtractionPool } from './extract/extraction-pool';
@@ -41,6 +43,7 @@ export function captureProviders(): Provider[] {
 /** Page capture: fetch (HTTP, Chromium), extract, and the snapshots it leaves. */
 @Module({
   exports: [PageCaptureService, SnapshotsRepository],
+  imports: [TypeOrmModule.forFeature([SnapshotEntity])],
   providers: [...captureProviders(), PageCaptureService, SnapshotsRepository],
 })
 export class CaptureModule {}

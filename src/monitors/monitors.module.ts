@@ -1,3 +1,6 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MonitorEntity } from './monitor.entity';
+import { RunEntity } from './run.entity';
 import { Module } from '@nestjs/common';
 import { CaptureModule } from '../capture/capture.module';
 import { ChangesModule } from '../changes/changes.module';
@@ -17,7 +20,7 @@ import { ScheduledRunsRepository } from './scheduled-runs.repository';
 @Module({
   controllers: [MonitorsController],
   exports: [CheckContextRepository, CheckRunner, ChecksService, MonitorsRepository, MonitorsService, RetentionRepository, RunsRepository, ScheduledRunsRepository],
-  imports: [CaptureModule, ChangesModule, InterpretationModule, WebhooksModule],
+  imports: [CaptureModule, ChangesModule, InterpretationModule, TypeOrmModule.forFeature([MonitorEntity, RunEntity]), WebhooksModule],
   providers: [
     CheckContextRepository,
     CheckRunner,

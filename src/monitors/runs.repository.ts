@@ -1,41 +1,36 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { MonitorEntity } from './monitor.entity';
+import { RunEntity } from './run.entity';
 
 export type RunKind = 'baseline' | 'scheduled' | 'on_demand';
 export type RunStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'no_change' | 'changed';
 
-export interface RunRow {
-  id: number;
-  monitor_id: number;
-  kind: RunKind;
-  status: RunStatus;
-  error_code: string | null;
-  error_message: string | null;
-  attempts: number;
-  created_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-}
+export type RunRow = Omit<RunEntity, 'monitor'>;
 
 @Injectable()
 export class RunsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@InjectRepository(RunEntity) private readonly runs: Repository<RunEntity>) {}
 
   /** A pending run, recorded as the monitor's last run. */
-  async createPending(monitorId: number, kind: RunKind, manager: EntityManager = this.db.manager): Promise<RunRow> {
-    const [run] = await manager.query(`INSERT INTO runs (monitor_id, kind) VALUES ($1, $2) RETURNING *`, [monitorId, kind]);
-    await manager.query(`UPDATE monitors SET last_run_id = $2 WHERE id = $1`, [monitorId, run.id]);
-    return run;
+  createPending(monitorId: number, kind: RunKind, manager: EntityManager = this.runs.manager): Promise<RunRow> {
+    return this.insertAsLast({ monitor_id: monitorId, kind }, manager);
   }
 
   /** Marks a run failed without running it (e.g. a baseline that no longer fits the quota). */
-  async failPending(monitorId: number, kind: RunKind, code: string, message: string, manager: EntityManager): Promise<RunRow> {
-    const [run] = await manager.query(
-      `INSERT INTO runs (monitor_id, kind, status, error_code, error_message, finished_at)
-       VALUES ($1, $2, 'failed', $3, $4, now()) RETURNING *`,
-      [monitorId, kind, code, message],
+  failPending(monitorId: number, kind: RunKind, code: string, message: string, manager: EntityManager): Promise<RunRow> {
+    return this.insertAsLast(
+      { monitor_id: monitorId, kind, status: 'failed', error_code: code, error_message: message, finished_at: () => 'now()' },
+      manager,
     );
-    await manager.query(`UPDATE monitors SET last_run_id = $2 WHERE id = $1`, [monitorId, run.id]);
+  }
+
+  private async insertAsLast(values: QueryDeepPartialEntity<RunEntity>, manager: EntityManager): Promise<RunRow> {
+    const { raw } = await manager.createQueryBuilder().insert().into(RunEntity).values(values).returning('*').execute();
+    const run: RunRow = raw[0];
+    await manager.getRepository(MonitorEntity).update({ id: run.monitor_id }, { last_run_id: run.id });
     return run;
   }
 }
