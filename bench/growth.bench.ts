@@ -9,6 +9,7 @@
  */
 import 'reflect-metadata';
 import type { DataSource } from 'typeorm';
+import { ChangeEntity } from '../src/changes/change.entity';
 import { ChangesRepository } from '../src/changes/changes.repository';
 import { RetentionBatch, RetentionRepository } from '../src/monitors/retention.repository';
 import { ScheduledRunsRepository } from '../src/monitors/scheduled-runs.repository';
@@ -112,7 +113,7 @@ async function reportSize(db: DataSource): Promise<void> {
 }
 
 async function timeFeed(db: DataSource): Promise<void> {
-  const changes = new ChangesRepository(db);
+  const changes = new ChangesRepository(db.getRepository(ChangeEntity));
   const [{ workspace_id: workspaceId, n }] = await db.query(
     `SELECT workspace_id, count(*)::int AS n FROM changes GROUP BY workspace_id ORDER BY count(*) DESC LIMIT 1`,
   );

@@ -1,3 +1,5 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ChangeEntity } from './change.entity';
 import { Module } from '@nestjs/common';
 import { CaptureModule } from '../capture/capture.module';
 import { ChangesController } from './changes.controller';
@@ -7,7 +9,7 @@ import { ChangesService } from './changes.service';
 @Module({
   controllers: [ChangesController],
   exports: [ChangesRepository, ChangesService],
-  imports: [CaptureModule],
+  imports: [CaptureModule, TypeOrmModule.forFeature([ChangeEntity])],
   providers: [ChangesRepository, ChangesService],
 })
 export class ChangesModule {}

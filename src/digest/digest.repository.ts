@@ -51,6 +51,7 @@ const ITEM_COLUMNS = `c.id AS change_id, c.competitor_id, comp.name AS competito
 /**
  * The digest's SQL. Every section aggregates in Postgres; a period's changes are read through
  * changes_digest_idx (index-only), and rows are fetched in full only for the few items shown.
+ * Hand-written: aggregates shaped for that index (bench:webhooks digest build time).
  */
 @Injectable()
 export class DigestRepository {

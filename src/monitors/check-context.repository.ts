@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { CADENCE_SECONDS } from '../billing/plan';
 import { Batcher } from '../common/batcher';
 import type { CaptureFields } from '../capture/capture.types';
+import { SnapshotEntity } from '../capture/snapshot.entity';
 import type { RunRow } from './runs.repository';
 import type { MonitorRow } from './monitors.repository';
 
@@ -30,7 +31,7 @@ export interface RunOutcomeUpdate {
   rawHash?: string | null;
 }
 
-/** Ends runs and updates their monitors' health and schedule: one statement for any number. */
+/** Ends runs and updates their monitors' health and schedule: one statement for any number (hand-written: batch finishes, bench:pipeline). */
 const FINISH_SQL = `
   WITH o AS (
     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bool[], $7::bigint[], $8::text[], $9::text[], $10::text[])
@@ -75,8 +76,8 @@ export class CheckContextRepository {
 
   /** The typed fields and markdown of a snapshot: what a diff compares. */
   async capture(snapshotId: number): Promise<{ fields: CaptureFields; markdown: string }> {
-    const [row] = await this.db.query(`SELECT fields, markdown FROM snapshots WHERE id = $1`, [snapshotId]);
-    return row;
+    const row = await this.db.getRepository(SnapshotEntity).findOne({ select: { fields: true, markdown: true }, where: { id: snapshotId } });
+    return row!;
   }
 
   /** Ends the run and updates the monitor's health and schedule; inside `manager`'s transaction when given. */
@@ -85,6 +86,7 @@ export class CheckContextRepository {
     checksTotal.inc({ outcome: outcome.status });
   }
 
+  /** Hand-written: claims a batch of runs and reads their whole context in one statement (bench:pipeline). */
   private async claimMany(runIds: number[]): Promise<(CheckContext | null)[]> {
     const rows: (CheckContext & { run_id: number })[] = await this.db.query(
       `WITH r AS (
@@ -120,7 +122,7 @@ export class CheckContextRepository {
     ]);
   }
 
-  /** Fails runs that no worker will finish (lost jobs, crashed workers past their retries). */
+  /** Fails runs that no worker will finish (lost jobs, crashed workers past their retries); one set-based UPDATE on the partial index. */
   async failAbandoned(pendingMinutes: number, runningMinutes: number): Promise<number> {
     const [rows] = await this.db.query(
       `UPDATE runs SET status = 'failed', error_code = 'worker_lost',

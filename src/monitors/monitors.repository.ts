@@ -1,33 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { MonitorType } from '../capture/capture.types';
 import { CADENCE_SECONDS, type Cadence } from '../billing/plan';
-import type { Severity } from '../common/severity';
+import { MonitorEntity } from './monitor.entity';
 
-export interface MonitorRow {
-  id: number;
-  account_id: number;
-  workspace_id: number;
-  competitor_id: number;
-  name: string;
-  url: string;
-  monitor_type: MonitorType;
-  cadence: Cadence;
-  status: 'active' | 'paused';
-  min_severity: Severity;
-  proxy_kind: 'datacenter' | 'residential';
-  render_mode: 'auto' | 'browser';
-  last_checked_at: Date | null;
-  next_check_at: Date | null;
-  consecutive_failures: number;
-  last_run_id: number | null;
-  last_run_started_at: Date | null;
-  last_snapshot_id: number | null;
-  http_etag: string | null;
-  http_last_modified: string | null;
-  last_raw_hash: string | null;
-  created_at: Date;
-}
+export type MonitorRow = Omit<MonitorEntity, 'account' | 'workspace' | 'competitor' | 'last_run' | 'last_snapshot'>;
 
 export interface LastRunRow {
   id: number;
@@ -49,6 +28,7 @@ export interface NewMonitor {
   cadence: Cadence;
 }
 
+// Hand-written: the monitor list embeds each last run as one JSON column (a page of monitors in one statement).
 const WITH_LAST_RUN = `
   SELECT m.*, CASE WHEN r.id IS NULL THEN NULL ELSE json_build_object(
            'id', r.id, 'status', r.status, 'error_code', r.error_code,
@@ -57,91 +37,66 @@ const WITH_LAST_RUN = `
 
 export type MonitorPatch = Partial<Pick<MonitorRow, 'url' | 'monitor_type' | 'cadence' | 'status' | 'min_severity'>>;
 
-/** The columns a PATCH may set, written out: column names never come from a request's keys. */
-const PATCHABLE_COLUMNS: Record<keyof MonitorPatch, string> = {
-  url: 'url',
-  monitor_type: 'monitor_type',
-  cadence: 'cadence',
-  status: 'status',
-  min_severity: 'min_severity',
-};
+/** The fields a PATCH may set, written out: column names never come from a request's keys. */
+const PATCHABLE: (keyof MonitorPatch)[] = ['url', 'monitor_type', 'cadence', 'status', 'min_severity'];
+
+/** next_check_at after a cadence change: one cadence after the last check (or now). */
+const rescheduled = (cadence: Cadence) => () => `COALESCE(last_checked_at, now()) + make_interval(secs => ${cadenceSeconds(cadence)})`;
 
 @Injectable()
 export class MonitorsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@InjectRepository(MonitorEntity) private readonly monitors: Repository<MonitorEntity>) {}
 
   async list(filter: { workspaceId: number; competitorIds?: number[] }): Promise<MonitorWithRun[]> {
     if (filter.competitorIds) {
-      return this.db.query(`${WITH_LAST_RUN} WHERE m.workspace_id = $1 AND m.competitor_id = ANY($2::int[]) ORDER BY m.id`, [
+      return this.monitors.query(`${WITH_LAST_RUN} WHERE m.workspace_id = $1 AND m.competitor_id = ANY($2::int[]) ORDER BY m.id`, [
         filter.workspaceId,
         filter.competitorIds,
       ]);
     }
-    return this.db.query(`${WITH_LAST_RUN} WHERE m.workspace_id = $1 ORDER BY m.id`, [filter.workspaceId]);
+    return this.monitors.query(`${WITH_LAST_RUN} WHERE m.workspace_id = $1 ORDER BY m.id`, [filter.workspaceId]);
   }
 
-  async withLastRun(id: number, manager: EntityManager = this.db.manager): Promise<MonitorWithRun | null> {
+  async withLastRun(id: number, manager: EntityManager = this.monitors.manager): Promise<MonitorWithRun | null> {
     const [row] = await manager.query(`${WITH_LAST_RUN} WHERE m.id = $1`, [id]);
     return row ?? null;
   }
 
-  async countForAccount(accountId: number, manager: EntityManager): Promise<number> {
-    const [row] = await manager.query(`SELECT count(*)::int AS n FROM monitors WHERE account_id = $1`, [accountId]);
-    return row.n;
+  countForAccount(accountId: number, manager: EntityManager): Promise<number> {
+    return manager.getRepository(MonitorEntity).countBy({ account_id: accountId });
   }
 
   async insert(monitor: NewMonitor, manager: EntityManager): Promise<MonitorRow> {
-    const [row] = await manager.query(
-      `INSERT INTO monitors (account_id, workspace_id, competitor_id, name, url, monitor_type, cadence, next_check_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))
-       RETURNING *`,
-      [
-        monitor.account_id,
-        monitor.workspace_id,
-        monitor.competitor_id,
-        monitor.name,
-        monitor.url,
-        monitor.monitor_type,
-        monitor.cadence,
-        cadenceSeconds(monitor.cadence),
-      ],
-    );
-    return row;
+    const { raw } = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(MonitorEntity)
+      .values({ ...monitor, next_check_at: () => `now() + make_interval(secs => ${cadenceSeconds(monitor.cadence)})` })
+      .returning('*')
+      .execute();
+    return raw[0];
   }
 
-  async update(id: number, patch: MonitorPatch, manager: EntityManager = this.db.manager): Promise<void> {
-    const sets: string[] = [];
-    const params: unknown[] = [id];
-    for (const [field, column] of Object.entries(PATCHABLE_COLUMNS) as [keyof MonitorPatch, string][]) {
-      if (patch[field] === undefined) continue;
-      params.push(patch[field]);
-      sets.push(`${column} = $${params.length}`);
-    }
-    if (patch.cadence) {
-      params.push(cadenceSeconds(patch.cadence));
-      sets.push(`next_check_at = COALESCE(last_checked_at, now()) + make_interval(secs => $${params.length})`);
-    }
-    if (patch.url) sets.push(`http_etag = NULL, http_last_modified = NULL`);
-    if (!sets.length) return;
-    await manager.query(`UPDATE monitors SET ${sets.join(', ')} WHERE id = $1`, params);
+  async update(id: number, patch: MonitorPatch, manager: EntityManager = this.monitors.manager): Promise<void> {
+    const set: QueryDeepPartialEntity<MonitorEntity> = {};
+    for (const field of PATCHABLE) if (patch[field] !== undefined) Object.assign(set, { [field]: patch[field] });
+    if (patch.cadence) set.next_check_at = rescheduled(patch.cadence);
+    if (patch.url) Object.assign(set, { http_etag: null, http_last_modified: null });
+    if (!Object.keys(set).length) return;
+    await manager.getRepository(MonitorEntity).update({ id }, set);
   }
 
   /** Fan-out of a competitor PATCH to all its monitors. */
   async updateForCompetitor(competitorId: number, patch: Pick<MonitorPatch, 'cadence' | 'status'>, manager: EntityManager): Promise<void> {
-    if (patch.status) {
-      await manager.query(`UPDATE monitors SET status = $2 WHERE competitor_id = $1`, [competitorId, patch.status]);
-    }
+    const monitors = manager.getRepository(MonitorEntity);
+    if (patch.status) await monitors.update({ competitor_id: competitorId }, { status: patch.status });
     if (patch.cadence) {
-      await manager.query(
-        `UPDATE monitors SET cadence = $2, next_check_at = COALESCE(last_checked_at, now()) + make_interval(secs => $3)
-          WHERE competitor_id = $1`,
-        [competitorId, patch.cadence, cadenceSeconds(patch.cadence)],
-      );
+      await monitors.update({ competitor_id: competitorId }, { cadence: patch.cadence, next_check_at: rescheduled(patch.cadence) });
     }
   }
 
   async delete(id: number): Promise<void> {
-    await this.db.query(`DELETE FROM monitors WHERE id = $1`, [id]);
+    await this.monitors.delete({ id });
   }
 
   /**
@@ -149,18 +104,22 @@ export class MonitorsRepository {
    * `minIntervalSeconds` ago. Returns the seconds to wait when throttled, or 0 when claimed.
    */
   async claimCheckSlot(id: number, minIntervalSeconds: number, manager: EntityManager): Promise<number> {
-    const [claimed] = await manager.query(
-      `UPDATE monitors SET last_run_started_at = now()
-        WHERE id = $1 AND (last_run_started_at IS NULL OR last_run_started_at <= now() - make_interval(secs => $2))
-        RETURNING id`,
-      [id, minIntervalSeconds],
-    );
-    if (claimed.length) return 0;
-    const [row] = await manager.query(
-      `SELECT CEIL(EXTRACT(EPOCH FROM (last_run_started_at + make_interval(secs => $2) - now())))::int AS wait
-         FROM monitors WHERE id = $1`,
-      [id, minIntervalSeconds],
-    );
+    const monitors = manager.getRepository(MonitorEntity);
+    const { affected } = await monitors
+      .createQueryBuilder()
+      .update()
+      .set({ last_run_started_at: () => 'now()' })
+      .where('id = :id AND (last_run_started_at IS NULL OR last_run_started_at <= now() - make_interval(secs => :secs))', {
+        id,
+        secs: minIntervalSeconds,
+      })
+      .execute();
+    if (affected) return 0;
+    const row = await monitors
+      .createQueryBuilder('m')
+      .select('CEIL(EXTRACT(EPOCH FROM (m.last_run_started_at + make_interval(secs => :secs) - now())))::int', 'wait')
+      .where('m.id = :id', { id, secs: minIntervalSeconds })
+      .getRawOne<{ wait: number | null }>();
     return Math.max(row?.wait ?? 1, 1);
   }
 }

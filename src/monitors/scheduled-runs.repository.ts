@@ -12,7 +12,7 @@ export class ScheduledRunsRepository {
    * statement: SKIP LOCKED keeps two schedulers apart, and moving next_check_at on claim keeps a
    * monitor from being claimed twice for one slot. Cost follows the due set (partial index), also
    * in the update: as an array of ids it is an index lookup, where a join with the CTE made the
-   * planner hash all monitors.
+   * planner hash all monitors. Hand-written: the scheduler claim (bench:growth, bench:pipeline).
    */
   async claimDue(limit: number): Promise<number[]> {
     const rows: { run_id: number }[] = await this.db.query(

@@ -1,14 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { ChangeEntity } from '../changes/change.entity';
 import type { ChangeEventRow } from './change-event';
 
 @Injectable()
 export class ChangeEventsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@InjectRepository(ChangeEntity) private readonly changes: Repository<ChangeEntity>) {}
 
-  /** A change with the names change.detected carries; null when it was deleted meanwhile. */
+  /**
+   * A change with the names change.detected carries; null when it was deleted meanwhile.
+   * Hand-written: the event's flat shape (joined names, a computed flag) in one statement.
+   */
   async load(changeId: number): Promise<ChangeEventRow | null> {
-    const [row] = await this.db.query(
+    const [row] = await this.changes.query(
       `SELECT c.id, c.workspace_id, w.name AS workspace_name, c.competitor_id, comp.name AS competitor, c.monitor_id,
               c.monitor_type, c.severity, c.summary, c.why_it_matters, c.review_status, c.category, c.direction,
               c.delta, c.field_diffs, c.evidence, c.source_url,
@@ -23,16 +28,18 @@ export class ChangeEventsRepository {
   }
 
   async markNotified(changeId: number): Promise<void> {
-    await this.db.query(`UPDATE changes SET notify_pending = false WHERE id = $1 AND notify_pending`, [changeId]);
+    await this.changes.update({ id: changeId, notify_pending: true }, { notify_pending: false });
   }
 
   /** Changes recorded at least `olderThanSeconds` ago whose routing never finished, oldest first. */
   async pendingNotifications(olderThanSeconds: number, limit: number): Promise<number[]> {
-    const rows: { id: number }[] = await this.db.query(
-      `SELECT id FROM changes WHERE notify_pending AND created_at < now() - make_interval(secs => $1)
-        ORDER BY created_at LIMIT $2`,
-      [olderThanSeconds, limit],
-    );
+    const rows = await this.changes
+      .createQueryBuilder('c')
+      .select('c.id', 'id')
+      .where('c.notify_pending AND c.created_at < now() - make_interval(secs => :olderThanSeconds)', { olderThanSeconds })
+      .orderBy('c.created_at')
+      .limit(limit)
+      .getRawMany<{ id: number }>();
     return rows.map((r) => r.id);
   }
 }

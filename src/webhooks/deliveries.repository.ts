@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import type { WebhookEvent } from './envelope';
+import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 
 export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed' | 'gone';
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivering', 'succeeded', 'failed', 'gone'];
@@ -65,31 +67,41 @@ export interface RecoveredDelivery {
   next_attempt_at: Date | null;
 }
 
-/** Note: through TypeORM, UPDATE and DELETE answer `[rows, affected]`, hence `const [rows] = …`. */
+/**
+ * Claims, outcomes and the stalled sweep stay hand-written: each is one conditional state
+ * transition (UPDATE … WHERE state RETURNING) that decides between racing workers in a statement.
+ * Through TypeORM, a raw UPDATE answers `[rows, affected]`, hence `const [rows] = …`.
+ */
 @Injectable()
 export class DeliveriesRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(@InjectRepository(WebhookDeliveryEntity) private readonly deliveries: Repository<WebhookDeliveryEntity>) {}
 
   /**
    * Creates the logical delivery, due now, unless one with the same idempotency key exists in
    * the workspace (the unique index decides, also between two workers); then returns null.
    */
-  async create(d: NewDelivery, manager: EntityManager = this.db.manager): Promise<number | null> {
-    const [row] = await manager.query(
-      `INSERT INTO webhook_deliveries (workspace_id, event, idempotency_key, url, payload, max_attempts, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now())
-       ON CONFLICT (workspace_id, idempotency_key) DO NOTHING
-       RETURNING id`,
-      [d.workspaceId, d.event, d.idempotencyKey, d.url, JSON.stringify(d.payload), d.maxAttempts],
-    );
-    return row?.id ?? null;
+  async create(d: NewDelivery, manager: EntityManager = this.deliveries.manager): Promise<number | null> {
+    const { raw } = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(WebhookDeliveryEntity)
+      .values({
+        workspace_id: d.workspaceId,
+        event: d.event,
+        idempotency_key: d.idempotencyKey,
+        url: d.url,
+        payload: d.payload as object,
+        max_attempts: d.maxAttempts,
+        next_attempt_at: () => 'now()',
+      })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    return raw[0]?.id ?? null;
   }
 
   async idForKey(workspaceId: number, idempotencyKey: string): Promise<number | null> {
-    const [row] = await this.db.query(`SELECT id FROM webhook_deliveries WHERE workspace_id = $1 AND idempotency_key = $2`, [
-      workspaceId,
-      idempotencyKey,
-    ]);
+    const row = await this.deliveries.findOne({ select: { id: true }, where: { workspace_id: workspaceId, idempotency_key: idempotencyKey } });
     return row?.id ?? null;
   }
 
@@ -99,7 +111,7 @@ export class DeliveriesRepository {
    * current settings, so a corrected URL or a rotated secret applies to the remaining retries.
    */
   async claim(id: number, o: { leaseSeconds: number; earlySeconds: number }): Promise<ClaimedDelivery | null> {
-    const [rows] = await this.db.query(
+    const [rows] = await this.deliveries.query(
       `UPDATE webhook_deliveries d SET
          status = 'delivering',
          attempt_count = d.attempt_count + 1,
@@ -124,7 +136,7 @@ export class DeliveriesRepository {
     attempt: AttemptRecord,
     o: { status: DeliveryStatus; retryInSeconds: number | null },
   ): Promise<Date | null | false> {
-    const [rows] = await this.db.query(
+    const [rows] = await this.deliveries.query(
       `UPDATE webhook_deliveries SET
          status = $3,
          attempts = attempts || jsonb_build_array($4::jsonb),
@@ -143,7 +155,7 @@ export class DeliveriesRepository {
    * long overdue ones are made due now; a lost attempt is recorded as such and counts.
    */
   async recoverStalled(o: { stalledAfterSeconds: number; limit: number }): Promise<RecoveredDelivery[]> {
-    const [rows] = await this.db.query(
+    const [rows] = await this.deliveries.query(
       `WITH stalled AS (
          SELECT id FROM webhook_deliveries
           WHERE status IN ('pending', 'delivering') AND next_attempt_at < now() - make_interval(secs => $1)
@@ -165,12 +177,25 @@ export class DeliveriesRepository {
     return rows;
   }
 
-  async listForWorkspace(workspaceId: number, limit: number): Promise<DeliveryLogRow[]> {
-    return this.db.query(
-      `SELECT id, workspace_id, event, idempotency_key, url, status, attempts, attempt_count, max_attempts,
-              next_attempt_at, created_at, completed_at
-         FROM webhook_deliveries WHERE workspace_id = $1 ORDER BY id DESC LIMIT $2`,
-      [workspaceId, limit],
-    );
+  listForWorkspace(workspaceId: number, limit: number): Promise<DeliveryLogRow[]> {
+    return this.deliveries.find({
+      select: {
+        id: true,
+        workspace_id: true,
+        event: true,
+        idempotency_key: true,
+        url: true,
+        status: true,
+        attempts: true,
+        attempt_count: true,
+        max_attempts: true,
+        next_attempt_at: true,
+        created_at: true,
+        completed_at: true,
+      },
+      where: { workspace_id: workspaceId },
+      order: { id: 'DESC' },
+      take: limit,
+    });
   }
 }

@@ -1,3 +1,5 @@
+import { ChangeEntity } from '../changes/change.entity';
+import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DigestBufferEntity } from './digest-buffer.entity';
 import { NotificationSettingsEntity } from './notification-settings.entity';
@@ -20,7 +22,7 @@ import { WebhookSender } from './webhook-sender';
 @Module({
   controllers: [NotificationSettingsController],
   exports: [DeliveryAttempts, DigestFlushService, NotificationSettingsService, NotificationsService],
-  imports: [DigestModule, TypeOrmModule.forFeature([DigestBufferEntity, NotificationSettingsEntity])],
+  imports: [DigestModule, TypeOrmModule.forFeature([ChangeEntity, DigestBufferEntity, NotificationSettingsEntity, WebhookDeliveryEntity])],
   providers: [
     ChangeEventsRepository,
     DeliveriesRepository,
