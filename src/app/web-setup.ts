@@ -6,6 +6,8 @@ import helmet from 'helmet';
 import hbs from 'hbs';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/config';
+import { AppSecretEntity } from '../users/app-secret.entity';
+import { AppSessionEntity } from '../users/app-session.entity';
 import { PgSessionStore } from '../users/pg-session-store';
 import { sessionSecret } from '../users/session-secret';
 import { registerViewHelpers } from './view-helpers';
@@ -71,8 +73,8 @@ export async function setUpWebApp(app: NestExpressApplication, config: AppConfig
     '/app',
     session({
       name: SESSION_COOKIE,
-      store: new PgSessionStore(app.get(DataSource)),
-      secret: await sessionSecret(config, app.get(DataSource)),
+      store: new PgSessionStore(app.get(DataSource).getRepository(AppSessionEntity)),
+      secret: await sessionSecret(config, app.get(DataSource).getRepository(AppSecretEntity)),
       resave: false,
       saveUninitialized: false,
       rolling: true,

@@ -1,5 +1,6 @@
 import { Store, type SessionData } from 'express-session';
-import type { DataSource } from 'typeorm';
+import { LessThan, MoreThan, type Repository } from 'typeorm';
+import { AppSessionEntity } from './app-session.entity';
 
 const DEFAULT_TTL_MS = 14 * 24 * 3600 * 1000;
 const PRUNE_EVERY_MS = 15 * 60 * 1000;
@@ -13,41 +14,37 @@ type Callback<T = void> = (err?: unknown, value?: T) => void;
 export class PgSessionStore extends Store {
   private lastPrune = 0;
 
-  constructor(private readonly db: DataSource) {
+  constructor(private readonly sessions: Repository<AppSessionEntity>) {
     super();
   }
 
   override get(sid: string, callback: Callback<SessionData | null>): void {
-    this.db
-      .query(`SELECT sess FROM app_sessions WHERE sid = $1 AND expires_at > now()`, [sid])
-      .then((rows: { sess: SessionData }[]) => callback(undefined, rows[0]?.sess ?? null), callback);
+    this.sessions
+      .findOne({ select: { sess: true }, where: { sid, expires_at: MoreThan(new Date()) } })
+      .then((row) => callback(undefined, (row?.sess as SessionData | undefined) ?? null), callback);
   }
 
   override set(sid: string, session: SessionData, callback?: Callback): void {
-    this.db
-      .query(
-        `INSERT INTO app_sessions (sid, sess, expires_at) VALUES ($1, $2, $3)
-         ON CONFLICT (sid) DO UPDATE SET sess = EXCLUDED.sess, expires_at = EXCLUDED.expires_at`,
-        [sid, JSON.stringify(session), expiry(session)],
-      )
+    this.sessions
+      .upsert({ sid, sess: session, expires_at: expiry(session) }, ['sid'])
       .then(() => this.pruneNowAndThen())
       .then(() => callback?.(), (err) => callback?.(err));
   }
 
   override destroy(sid: string, callback?: Callback): void {
-    this.db.query(`DELETE FROM app_sessions WHERE sid = $1`, [sid]).then(() => callback?.(), (err) => callback?.(err));
+    this.sessions.delete({ sid }).then(() => callback?.(), (err) => callback?.(err));
   }
 
   override touch(sid: string, session: SessionData, callback?: Callback): void {
-    this.db
-      .query(`UPDATE app_sessions SET expires_at = $2 WHERE sid = $1`, [sid, expiry(session)])
+    this.sessions
+      .update({ sid }, { expires_at: expiry(session) })
       .then(() => callback?.(), (err) => callback?.(err));
   }
 
   private async pruneNowAndThen(): Promise<void> {
     if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = Date.now();
-    await this.db.query(`DELETE FROM app_sessions WHERE expires_at < now()`);
+    await this.sessions.delete({ expires_at: LessThan(new Date()) });
   }
 }
 

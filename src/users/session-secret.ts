@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { Repository } from 'typeorm';
 import type { AppConfig } from '../config/config';
+import type { AppSecretEntity } from './app-secret.entity';
 
 /** SESSION_SECRET, or a secret generated once and kept in the database so every replica shares it. */
-export async function sessionSecret(config: AppConfig, db: DataSource): Promise<string> {
+export async function sessionSecret(config: AppConfig, secrets: Repository<AppSecretEntity>): Promise<string> {
   if (config.sessionSecret) return config.sessionSecret;
-  await db.query(`INSERT INTO app_secrets (name, value) VALUES ('session', $1) ON CONFLICT (name) DO NOTHING`, [
-    randomBytes(32).toString('hex'),
-  ]);
-  const [row] = await db.query(`SELECT value FROM app_secrets WHERE name = 'session'`);
+  // The first replica's secret wins; the others read it.
+  await secrets.createQueryBuilder().insert().values({ name: 'session', value: randomBytes(32).toString('hex') }).orIgnore().execute();
+  const row = await secrets.findOneByOrFail({ name: 'session' });
   return row.value;
 }
