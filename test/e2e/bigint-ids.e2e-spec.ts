@@ -1,0 +1,44 @@
+import { insertChange, insertRun, seedWorkspace } from '../support/factories';
+import { createSession, createTestApp, Session, TestApp } from '../support/test-app';
+
+/** Past what a 32-bit `serial` holds: where a year of checks takes the growing tables. */
+const FIRST_ID = 3_000_000_000;
+
+describe('bigint ids of the tables that grow with checks', () => {
+  let t: TestApp;
+  let s: Session;
+  beforeAll(async () => {
+    t = await createTestApp({ ROLE: 'api' });
+    s = await createSession(t);
+    for (const table of ['runs', 'snapshots', 'changes', 'webhook_deliveries']) {
+      await t.db.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), $2)`, [table, FIRST_ID]);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('answers ids past 2^31 as JSON numbers, pages the feed with cursors and finds a change by id', async () => {
+    const { workspace, monitors } = await seedWorkspace(t.db, s.accountId);
+    const start = Date.now() - 60_000;
+    const changes = [];
+    for (let i = 0; i < 3; i++) changes.push(await insertChange(t.db, { monitor: monitors[0], createdAt: new Date(start + i * 1000) }));
+    const [newest, middle, oldest] = changes.map((c) => c.id).reverse();
+    expect(oldest).toBe(FIRST_ID + 1);
+
+    const first = await s.get(`/changes?workspace_id=${workspace.id}&limit=2`).expect(200);
+    expect(first.body.changes.map((c: { id: number }) => c.id)).toEqual([newest, middle]);
+    expect(Number.isSafeInteger(first.body.next_cursor)).toBe(true);
+    const second = await s.get(`/changes?workspace_id=${workspace.id}&limit=2&after=${first.body.next_cursor}`).expect(200);
+    expect(second.body.changes.map((c: { id: number }) => c.id)).toEqual([oldest]);
+    expect(second.body.has_more).toBe(false);
+
+    const detail = await s.get(`/changes/${middle}`).expect(200);
+    expect(detail.body.change.id).toBe(middle);
+    await s.patch(`/changes/${middle}`, { review_status: 'acknowledged' }).expect(200);
+    await s.get(`/changes/${FIRST_ID + 999}`).expect(404);
+
+    const run = await insertRun(t.db, { monitorId: monitors[0].id });
+    expect(run.id).toBe(FIRST_ID + 1);
+    const monitor = await s.get(`/monitors/${monitors[0].id}`).expect(200);
+    expect(monitor.body.monitor.last_run.id).toBe(run.id);
+  });
+});
