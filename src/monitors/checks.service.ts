@@ -90,9 +90,7 @@ export class ChecksService {
 
   /** Records a pending run inside the caller's transaction; enqueue its id after commit. */
   async createRun(monitorId: number, kind: RunKind, manager: EntityManager): Promise<number> {
-    if (kind !== 'scheduled') {
-      await manager.query(`UPDATE monitors SET last_run_started_at = now() WHERE id = $1`, [monitorId]);
-    }
+    if (kind !== 'scheduled') await this.monitors.markRunStarted(monitorId, manager);
     return (await this.runs.createPending(monitorId, kind, manager)).id;
   }
 
@@ -120,10 +118,7 @@ export class ChecksService {
   }
 
   private async assertNoDiscovery(workspaceId: number): Promise<void> {
-    const [active] = await this.db.query(
-      `SELECT id FROM competitors WHERE workspace_id = $1 AND discovery_status IN ('pending', 'running') LIMIT 1`,
-      [workspaceId],
-    );
+    const active = await this.scope.activeDiscovery(workspaceId);
     if (active) {
       throw new DomainError(ErrorCode.DiscoveryInProgress, 'a competitor discovery is running in this workspace', {
         extra: { active_competitor_id: active.id },

@@ -99,6 +99,11 @@ export class MonitorsRepository {
     await this.monitors.delete({ id });
   }
 
+  /** Records that a check of the monitor started now (what the on-demand throttle measures from). */
+  async markRunStarted(id: number, manager: EntityManager): Promise<void> {
+    await manager.getRepository(MonitorEntity).update({ id }, { last_run_started_at: () => 'now()' });
+  }
+
   /**
    * Claims the on-demand check slot: succeeds only when the previous run started at least
    * `minIntervalSeconds` ago. Returns the seconds to wait when throttled, or 0 when claimed.

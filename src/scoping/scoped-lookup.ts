@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { AccountEntity } from '../accounts/account.entity';
 import { notFound } from '../common/errors';
+import { CompetitorEntity } from '../competitors/competitor.entity';
 import type { CompetitorRow } from '../competitors/competitors.repository';
+import { MonitorEntity } from '../monitors/monitor.entity';
 import type { MonitorRow } from '../monitors/monitors.repository';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import type { WorkspaceRow } from '../workspaces/workspaces.repository';
 
 /**
@@ -13,26 +17,33 @@ import type { WorkspaceRow } from '../workspaces/workspaces.repository';
 export class ScopedLookup {
   constructor(private readonly db: DataSource) {}
 
-  private async one<T>(sql: string, params: unknown[], what: string, manager: EntityManager): Promise<T> {
-    const [row] = await manager.query(sql, params);
+  private found<T>(row: T | null, what: string): T {
     if (!row) throw notFound(what);
-    return row as T;
+    return row;
   }
 
-  workspace(accountId: number, id: number, manager: EntityManager = this.db.manager): Promise<WorkspaceRow> {
-    return this.one(`SELECT * FROM workspaces WHERE id = $1 AND account_id = $2`, [id, accountId], 'workspace', manager);
+  async workspace(accountId: number, id: number, manager: EntityManager = this.db.manager): Promise<WorkspaceRow> {
+    return this.found(await manager.getRepository(WorkspaceEntity).findOneBy({ id, account_id: accountId }), 'workspace');
   }
 
-  competitor(accountId: number, id: number, manager: EntityManager = this.db.manager): Promise<CompetitorRow> {
-    return this.one(`SELECT * FROM competitors WHERE id = $1 AND account_id = $2`, [id, accountId], 'competitor', manager);
+  async competitor(accountId: number, id: number, manager: EntityManager = this.db.manager): Promise<CompetitorRow> {
+    return this.found(await manager.getRepository(CompetitorEntity).findOneBy({ id, account_id: accountId }), 'competitor');
   }
 
-  monitor(accountId: number, id: number, manager: EntityManager = this.db.manager): Promise<MonitorRow> {
-    return this.one(`SELECT * FROM monitors WHERE id = $1 AND account_id = $2`, [id, accountId], 'monitor', manager);
+  async monitor(accountId: number, id: number, manager: EntityManager = this.db.manager): Promise<MonitorRow> {
+    return this.found(await manager.getRepository(MonitorEntity).findOneBy({ id, account_id: accountId }), 'monitor');
+  }
+
+  /** The workspace's competitor whose discovery is pending or running, if any (at most one: a partial unique index). */
+  activeDiscovery(workspaceId: number): Promise<Pick<CompetitorRow, 'id'> | null> {
+    return this.db.getRepository(CompetitorEntity).findOne({
+      select: { id: true },
+      where: { workspace_id: workspaceId, discovery_status: In(['pending', 'running']) },
+    });
   }
 
   /** Takes a row lock on the account so cap checks and inserts of one account serialise. */
   async lockAccount(accountId: number, manager: EntityManager): Promise<void> {
-    await manager.query(`SELECT id FROM accounts WHERE id = $1 FOR UPDATE`, [accountId]);
+    await manager.getRepository(AccountEntity).findOne({ select: { id: true }, where: { id: accountId }, lock: { mode: 'pessimistic_write' } });
   }
 }
