@@ -7,6 +7,8 @@ import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { SEVERITIES } from '../common/severity';
 import { PutNotificationSettingsDto } from '../webhooks/dto/notification-settings.dto';
+import type { NotificationSettingsDto } from '../webhooks/dto/notification-settings.response';
+import type { WebhookDeliveryDto } from '../webhooks/dto/webhook-delivery.response';
 import { NotificationSettingsService } from '../webhooks/notification-settings.service';
 import { AppExceptionFilter } from './app-exception.filter';
 import { validForm } from './form';
@@ -21,6 +23,35 @@ const SETTINGS_FIELDS: (keyof PutNotificationSettingsDto)[] = [
   'digest_period',
   'digest_hour_utc',
 ];
+
+const DEFAULT_VALUES = {
+  webhook_url: '',
+  mode: 'realtime',
+  realtime_min_severity: 'medium',
+  digest_period: '1d',
+  digest_hour_utc: 9,
+  signing_secret_set: false,
+};
+
+interface Channel {
+  name: string;
+  label: string;
+  configured: (settings: NotificationSettingsDto) => boolean;
+}
+
+const CHANNELS: Channel[] = [{ name: 'webhook', label: 'Webhook', configured: (s) => Boolean(s.webhook_url) }];
+
+function channelOf(delivery: WebhookDeliveryDto): string {
+  return (delivery as WebhookDeliveryDto & { channel?: string }).channel ?? 'webhook';
+}
+
+/** A delivery's outcome as a person reads it: the receiver's HTTP status, or the error, or "sending". */
+function outcomeOf(delivery: WebhookDeliveryDto): string {
+  const last = delivery.attempts[delivery.attempts.length - 1];
+  if (!last || delivery.status === 'pending' || delivery.status === 'delivering') return 'sending…';
+  const answer = last.status_code ? `HTTP ${last.status_code}` : (last.error ?? 'no answer');
+  return delivery.status === 'succeeded' ? `${answer}, delivered` : `${answer}, ${delivery.status.replace(/_/g, ' ')}`;
+}
 
 /** Workspace notification settings with Send test and the delivery log; API keys; plan and usage. */
 @ApiExcludeController()
@@ -42,16 +73,16 @@ export class SettingsPage {
     @Param('id', ParseIdPipe) workspaceId: number,
     @Query('fragment') fragment?: string,
   ): Promise<void> {
-    const deliveries = await this.settings.deliveryLog(viewer.context, workspaceId, 25);
-    if (fragment) {
-      res.render('partials/deliveries', { layout: false, deliveries });
-      return;
-    }
     const current = await this.settings.get(viewer.context, workspaceId).catch((err: unknown) => {
       if (err instanceof DomainError && err.code === ErrorCode.NotFound && viewer.workspaces.some((w) => w.id === workspaceId)) return null;
       throw err;
     });
-    const values = current ?? { webhook_url: '', mode: 'realtime', realtime_min_severity: 'medium', digest_period: '1d', digest_hour_utc: 9, signing_secret_set: false };
+    const status = await this.status(viewer, workspaceId, current);
+    if (fragment) {
+      res.render('partials/notification-status', { layout: false, workspaceId, ...status });
+      return;
+    }
+    const values = current ?? DEFAULT_VALUES;
     renderPage(req, res, viewer, 'notifications', {
       title: 'Notifications',
       nav: 'settings',
@@ -60,7 +91,7 @@ export class SettingsPage {
       values,
       severities: SEVERITIES.map((s) => ({ value: s, selected: s === values.realtime_min_severity })),
       hours: Array.from({ length: 24 }, (_, h) => ({ value: h, selected: h === values.digest_hour_utc })),
-      deliveries,
+      ...status,
     });
   }
 
@@ -86,8 +117,18 @@ export class SettingsPage {
       res,
       `/app/workspaces/${workspaceId}/settings/notifications#delivery-${delivery_id}`,
       'notice',
-      `Test sent (delivery ${delivery_id}); its outcome appears in the delivery log below.`,
+      'Test sent; its outcome appears below in a moment.',
     );
+  }
+
+  /** The channels that can be tested, each with its last test's outcome, and the delivery log. */
+  private async status(viewer: Viewer, workspaceId: number, current: NotificationSettingsDto | null) {
+    const deliveries = await this.settings.deliveryLog(viewer.context, workspaceId, 25);
+    const channels = CHANNELS.filter((c) => current && c.configured(current)).map((c) => {
+      const test = deliveries.find((d) => d.event === 'test.ping' && channelOf(d) === c.name);
+      return { name: c.name, label: c.label, lastTest: test ? { outcome: outcomeOf(test), at: test.completed_at ?? test.created_at } : null };
+    });
+    return { channels, deliveries };
   }
 
   @Get('settings/api-keys')

@@ -50,6 +50,8 @@ export async function setUpWebApp(app: NestExpressApplication, config: AppConfig
   app.use(
     '/app',
     helmet({
+      // Forms go back to the page they came from (Referer), which is never sent to other sites.
+      referrerPolicy: { policy: 'same-origin' },
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -83,6 +85,9 @@ export async function setUpWebApp(app: NestExpressApplication, config: AppConfig
   app.setBaseViewsDir(VIEWS_DIR);
   app.setViewEngine('hbs');
   app.set('view options', { layout: 'layout' });
-  hbs.registerPartials(`${VIEWS_DIR}/partials`);
+  // Partials keep their file names (hbs would turn "change-items" into "change_items").
+  await new Promise<void>((resolve, reject) =>
+    hbs.registerPartials(`${VIEWS_DIR}/partials`, { rename: (name) => name }, (err) => (err ? reject(err) : resolve())),
+  );
   registerViewHelpers(hbs);
 }
