@@ -16,13 +16,24 @@ function ago(value: unknown): string {
   return `${Math.round(hours / 24)} days ago`;
 }
 
-/** A value of a field diff as a person reads it: text as is, lists and objects as short text. */
+/** Internal keys of extracted items that a person has no use for. */
+const HIDDEN_KEYS = new Set(['key', 'id', 'url', 'href', 'slug']);
+
+/**
+ * A value of a field diff as a person reads it: text as is, lists joined, an item (a plan, a post,
+ * an entry) by its title or name with its other facts after it.
+ */
 function readable(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return value.map(readable).join(', ');
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined && v !== '');
-  return entries.map(([k, v]) => `${k.replace(/_/g, ' ')}: ${readable(v)}`).join('; ');
+  const record = value as Record<string, unknown>;
+  const heading = record.title ?? record.name ?? record.version;
+  const facts = Object.entries(record)
+    .filter(([k, v]) => !HIDDEN_KEYS.has(k) && v !== heading && v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${readable(v)}`);
+  if (heading === undefined || heading === null) return facts.join('; ');
+  return facts.length ? `${String(heading)} (${facts.join('; ')})` : String(heading);
 }
 
 /** The outcome of a delivery's latest attempt: its HTTP status or its error. */

@@ -15,6 +15,8 @@ export interface AppConfig {
   /** Prefix for Redis keys and BullMQ queues, so test files and tenants do not collide. */
   redisPrefix: string;
   publicBaseUrl: string;
+  /** Where the web application is served: PUBLIC_BASE_URL without its /v1, then /app. */
+  appBaseUrl: string;
   allowPrivateNetworkTargets: boolean;
   /** Host names exempt from the private-address check (exact match); for fixture sites in tests. */
   allowPrivateHosts: string[];
@@ -95,6 +97,7 @@ function urlVar(env: Env, name: string): string | null {
 
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = intVar(env, 'PORT', 3000);
+  const publicBaseUrl = (urlVar(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}/v1`).replace(/\/+$/, '');
   return Object.freeze({
     port,
     portSet: env.PORT !== undefined && env.PORT !== '',
@@ -103,7 +106,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databasePoolSize: intVar(env, 'DATABASE_POOL_SIZE', 20, 1),
     redisUrl: urlVar(env, 'REDIS_URL'),
     redisPrefix: env.REDIS_PREFIX || 'rw',
-    publicBaseUrl: (urlVar(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}/v1`).replace(/\/+$/, ''),
+    publicBaseUrl,
+    appBaseUrl: `${publicBaseUrl.replace(/\/v1$/, '')}/app`,
     allowPrivateNetworkTargets: boolVar(env, 'ALLOW_PRIVATE_NETWORK_TARGETS'),
     allowPrivateHosts: (env.ALLOW_PRIVATE_HOSTS ?? '')
       .split(',')

@@ -81,6 +81,10 @@ describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
       first = startServer(dataDir, port);
       const apiKey = await waitFor('the first API key', first, () => /API key, shown once:\s+(rw_live_\S+)/.exec(first!.output())?.[1], START_TIMEOUT_MS);
       expect(first.output()).toMatch(/embedded Postgres/i);
+      expect(first.output()).toContain(`http://localhost:${port}/app/sign-up`);
+      const signUp = await fetch(`http://127.0.0.1:${port}/app/sign-up`);
+      expect(signUp.status).toBe(200);
+      expect(await signUp.text()).toContain('Create account');
 
       const res = await fetch(`http://127.0.0.1:${port}/v1/workspaces`, { headers: { Authorization: `Bearer ${apiKey}` } });
       expect(res.status).toBe(200);
