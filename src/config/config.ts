@@ -15,6 +15,11 @@ export interface AppConfig {
   /** Prefix for Redis keys and BullMQ queues, so test files and tenants do not collide. */
   redisPrefix: string;
   publicBaseUrl: string;
+  /** Where the web application lives: PUBLIC_BASE_URL without its `/v1`; links in mail and chat point here. */
+  appBaseUrl: string;
+  /** SMTP server of the email channel; without it mail goes to the outbox table. */
+  smtpUrl: string | null;
+  mailFrom: string;
   allowPrivateNetworkTargets: boolean;
   /** Host names exempt from the private-address check (exact match); for fixture sites in tests. */
   allowPrivateHosts: string[];
@@ -95,6 +100,7 @@ function urlVar(env: Env, name: string): string | null {
 
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = intVar(env, 'PORT', 3000);
+  const publicBaseUrl = (urlVar(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}/v1`).replace(/\/+$/, '');
   return Object.freeze({
     port,
     portSet: env.PORT !== undefined && env.PORT !== '',
@@ -103,7 +109,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databasePoolSize: intVar(env, 'DATABASE_POOL_SIZE', 20, 1),
     redisUrl: urlVar(env, 'REDIS_URL'),
     redisPrefix: env.REDIS_PREFIX || 'rw',
-    publicBaseUrl: (urlVar(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}/v1`).replace(/\/+$/, ''),
+    publicBaseUrl,
+    appBaseUrl: publicBaseUrl.replace(/\/v1$/, ''),
+    smtpUrl: urlVar(env, 'SMTP_URL'),
+    mailFrom: env.MAIL_FROM || 'Rivalwatch <notifications@rivalwatch.localhost>',
     allowPrivateNetworkTargets: boolVar(env, 'ALLOW_PRIVATE_NETWORK_TARGETS'),
     allowPrivateHosts: (env.ALLOW_PRIVATE_HOSTS ?? '')
       .split(',')
