@@ -47,7 +47,8 @@ function leafParts(headers: Record<string, string>, body: string, into: Record<s
     }
     return;
   }
-  into[type.split(';')[0].trim().toLowerCase()] = decode(body, headers['content-transfer-encoding']);
+  // SMTP carries CRLF line ends; the checks read LF.
+  into[type.split(';')[0].trim().toLowerCase()] = decode(body, headers['content-transfer-encoding']).replace(/\r\n/g, '\n');
 }
 
 /**
