@@ -505,11 +505,23 @@ describe('notification channels: email, Slack, Teams, Discord', () => {
   });
 
   it('counts deliveries by channel and outcome in /metrics', async () => {
-    const res = await request(t.app.getHttpServer()).get('/metrics').expect(200);
-    for (const channel of ['email', 'slack', 'teams', 'discord']) {
-      expect(res.text).toMatch(new RegExp(`rivalwatch_deliveries_total\\{channel="${channel}",outcome="succeeded"\\} [1-9]`));
-    }
-    expect(res.text).toMatch(/rivalwatch_deliveries_total\{channel="teams",outcome="gone"\} [1-9]/);
+    const metric = async (channel: string, outcome: string) => {
+      const res = await request(t.app.getHttpServer()).get('/metrics').expect(200);
+      const m = new RegExp(`rivalwatch_deliveries_total\\{channel="${channel}",outcome="${outcome}"\\} (\\d+)`).exec(res.text);
+      return m ? Number(m[1]) : 0;
+    };
+    const s = await createSession(t);
+    const { workspace, paths } = await everyChannel(s, { webhook_url: null, discord_webhook_url: null });
+    receiver.script(paths.teams, [404]);
+    const before = { email: await metric('email', 'succeeded'), slack: await metric('slack', 'succeeded'), teams: await metric('teams', 'gone') };
+    for (const channel of ['email', 'slack', 'teams']) await s.post(`${settingsPath(workspace.id)}/test`, { channel }).expect(202);
+    await waitFor(async () => {
+      const rows = await deliveries(s, workspace.id);
+      return rows.length === 3 && rows.every((d: { status: string }) => d.status !== 'pending' && d.status !== 'delivering');
+    }, 'the three tests to finish');
+    expect(await metric('email', 'succeeded')).toBe(before.email + 1);
+    expect(await metric('slack', 'succeeded')).toBe(before.slack + 1);
+    expect(await metric('teams', 'gone')).toBe(before.teams + 1);
   });
 
   describe('without SMTP_URL', () => {
