@@ -72,6 +72,9 @@ export class EmailChannel {
         const failure = classifySmtpError(err);
         failures.push({ to, failure });
         if (failure.permanent) rejected.push(to);
+        // The server is unreachable or refuses our login: the other recipients would wait for the
+        // same time-out and fail alike (and could outlast the attempt's lease). They go next attempt.
+        if (failure.kind === 'connection' || failure.kind === 'auth') break;
       }
     }
     const durationMs = Math.round(performance.now() - started);
