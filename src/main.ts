@@ -15,7 +15,7 @@ async function main(): Promise<void> {
       process.stdout.write(
         `\nFirst account ${account.id} (plan pro). API key, shown once:\n\n  ${apiKey}\n\n` +
           `Try: curl -H "Authorization: Bearer ${apiKey}" http://localhost:${config.port}/v1/workspaces\n\n` +
-          (config.signup === 'open' ? `Or sign up in the application: ${config.appBaseUrl}/sign-up\n\n` : ''),
+          (config.signup === 'open' ? `Or sign up in the application: ${config.appBaseUrl}/app/sign-up\n\n` : ''),
       );
     }
   }

@@ -28,6 +28,9 @@ function csrfGuard(req: Request, res: Response, next: NextFunction): void {
   req.session.csrf ??= randomBytes(24).toString('base64url');
   res.locals.csrf = req.session.csrf;
   if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
+  // An unsubscribe link's signed token is its own authorisation, and mail clients' one-click
+  // unsubscribe (RFC 8058) POSTs without any form token.
+  if (req.path.startsWith('/unsubscribe/')) return next();
   const sent = String((req.body as Record<string, unknown> | undefined)?._csrf ?? req.get('x-csrf-token') ?? '');
   const expected = Buffer.from(req.session.csrf);
   const given = Buffer.from(sent);

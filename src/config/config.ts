@@ -15,8 +15,11 @@ export interface AppConfig {
   /** Prefix for Redis keys and BullMQ queues, so test files and tenants do not collide. */
   redisPrefix: string;
   publicBaseUrl: string;
-  /** Where the web application is served: PUBLIC_BASE_URL without its /v1, then /app. */
+  /** Where the web application lives: PUBLIC_BASE_URL without its `/v1`; links in mail and chat point here. */
   appBaseUrl: string;
+  /** SMTP server of the email channel; without it mail goes to the outbox table. */
+  smtpUrl: string | null;
+  mailFrom: string;
   allowPrivateNetworkTargets: boolean;
   /** Host names exempt from the private-address check (exact match); for fixture sites in tests. */
   allowPrivateHosts: string[];
@@ -107,7 +110,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl: urlVar(env, 'REDIS_URL'),
     redisPrefix: env.REDIS_PREFIX || 'rw',
     publicBaseUrl,
-    appBaseUrl: `${publicBaseUrl.replace(/\/v1$/, '')}/app`,
+    appBaseUrl: publicBaseUrl.replace(/\/v1$/, ''),
+    smtpUrl: urlVar(env, 'SMTP_URL'),
+    mailFrom: env.MAIL_FROM || 'Rivalwatch <notifications@rivalwatch.localhost>',
     allowPrivateNetworkTargets: boolVar(env, 'ALLOW_PRIVATE_NETWORK_TARGETS'),
     allowPrivateHosts: (env.ALLOW_PRIVATE_HOSTS ?? '')
       .split(',')

@@ -291,19 +291,22 @@ describe('digest mode and digest.ready', () => {
       expect(printed).toEqual({
         workspace_id: workspace.id,
         sent: true,
-        delivery: {
-          id: expect.any(Number),
-          event: 'digest.ready',
-          idempotency_key: expect.stringMatching(new RegExp(`^digest:${workspace.id}:1d:`)),
-          window_start: expect.stringMatching(ISO_DATE),
-          window_end: expect.stringMatching(ISO_DATE),
-          changes: 2,
-          status: 'succeeded',
-          attempt: expect.objectContaining({ attempt: 1, status_code: 200, id: expect.stringMatching(/^wh_/) }),
-        },
+        event: 'digest.ready',
+        idempotency_key: expect.stringMatching(new RegExp(`^digest:${workspace.id}:1d:`)),
+        window_start: expect.stringMatching(ISO_DATE),
+        window_end: expect.stringMatching(ISO_DATE),
+        changes: 2,
+        deliveries: [
+          {
+            id: expect.any(Number),
+            channel: 'webhook',
+            status: 'succeeded',
+            attempt: expect.objectContaining({ attempt: 1, status_code: 200, id: expect.stringMatching(/^wh_/) }),
+          },
+        ],
       });
       expect(receiver.at(path)).toHaveLength(1);
-      expect(receiver.at(path)[0].body.idempotency_key).toBe(printed.delivery.idempotency_key);
+      expect(receiver.at(path)[0].body.idempotency_key).toBe(printed.idempotency_key);
       expect(await count(t.db, `digest_buffer WHERE workspace_id = $1`, [workspace.id])).toBe(0);
 
       const second = await flushCli(workspace.id);
