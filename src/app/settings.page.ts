@@ -10,6 +10,8 @@ import { PutNotificationSettingsDto } from '../webhooks/dto/notification-setting
 import type { NotificationSettingsDto } from '../webhooks/dto/notification-settings.response';
 import type { WebhookDeliveryDto } from '../webhooks/dto/webhook-delivery.response';
 import { NotificationSettingsService } from '../webhooks/notification-settings.service';
+import { CHANNEL_LABEL, CHANNELS } from '../notifications/channels';
+import { EmailOutboxService } from '../notifications/email-outbox.service';
 import { AppExceptionFilter } from './app-exception.filter';
 import { validForm } from './form';
 import { redirectWith, renderPage } from './page';
@@ -18,6 +20,10 @@ import { CurrentViewer, SignedInGuard, Viewer } from './viewer';
 const SETTINGS_FIELDS: (keyof PutNotificationSettingsDto)[] = [
   'webhook_url',
   'signing_secret',
+  'email_recipients',
+  'slack_webhook_url',
+  'teams_webhook_url',
+  'discord_webhook_url',
   'mode',
   'realtime_min_severity',
   'digest_period',
@@ -26,6 +32,10 @@ const SETTINGS_FIELDS: (keyof PutNotificationSettingsDto)[] = [
 
 const DEFAULT_VALUES = {
   webhook_url: '',
+  email_recipients: [] as string[],
+  slack_webhook_url: '',
+  teams_webhook_url: '',
+  discord_webhook_url: '',
   mode: 'realtime',
   realtime_min_severity: 'medium',
   digest_period: '1d',
@@ -33,16 +43,15 @@ const DEFAULT_VALUES = {
   signing_secret_set: false,
 };
 
-interface Channel {
-  name: string;
-  label: string;
-  configured: (settings: NotificationSettingsDto) => boolean;
+function channelOf(delivery: WebhookDeliveryDto): string {
+  return delivery.channel ?? 'webhook';
 }
 
-const CHANNELS: Channel[] = [{ name: 'webhook', label: 'Webhook', configured: (s) => Boolean(s.webhook_url) }];
-
-function channelOf(delivery: WebhookDeliveryDto): string {
-  return (delivery as WebhookDeliveryDto & { channel?: string }).channel ?? 'webhook';
+/** A form's recipients box: addresses separated by commas, semicolons or new lines. */
+function recipientsOf(value: unknown): string[] | undefined {
+  if (typeof value !== 'string') return undefined;
+  const list = value.split(/[\s,;]+/).filter(Boolean);
+  return list.length ? list : undefined;
 }
 
 /** A delivery's outcome as a person reads it: the receiver's HTTP status, or the error, or "sending". */
@@ -63,6 +72,7 @@ export class SettingsPage {
   constructor(
     private readonly settings: NotificationSettingsService,
     private readonly accounts: AccountsService,
+    private readonly outbox: EmailOutboxService,
   ) {}
 
   @Get('workspaces/:id/settings/notifications')
@@ -88,7 +98,7 @@ export class SettingsPage {
       nav: 'settings',
       workspaceId,
       configured: current !== null,
-      values,
+      values: { ...values, email_recipients_text: values.email_recipients.join(', ') },
       severities: SEVERITIES.map((s) => ({ value: s, selected: s === values.realtime_min_severity })),
       hours: Array.from({ length: 24 }, (_, h) => ({ value: h, selected: h === values.digest_hour_utc })),
       ...status,
@@ -103,15 +113,22 @@ export class SettingsPage {
     @Param('id', ParseIdPipe) workspaceId: number,
     @Body() body: Record<string, unknown>,
   ): Promise<void> {
-    const form = { ...body, digest_hour_utc: body.digest_hour_utc === undefined || body.digest_hour_utc === '' ? undefined : Number(body.digest_hour_utc) };
+    const form = { ...body, email_recipients: recipientsOf(body.email_recipients), digest_hour_utc: body.digest_hour_utc === undefined || body.digest_hour_utc === '' ? undefined : Number(body.digest_hour_utc) };
     const dto = await validForm(PutNotificationSettingsDto, form, SETTINGS_FIELDS);
     await this.settings.put(viewer.context, workspaceId, dto);
     redirectWith(req, res, `/app/workspaces/${workspaceId}/settings/notifications`, 'notice', 'Notification settings saved.');
   }
 
   @Post('workspaces/:id/settings/notifications/test')
-  async sendTest(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer, @Param('id', ParseIdPipe) workspaceId: number): Promise<void> {
-    const { delivery_id } = await this.settings.sendTestPing(viewer.context, workspaceId);
+  async sendTest(
+    @Req() req: Request,
+    @Res() res: Response,
+    @CurrentViewer() viewer: Viewer,
+    @Param('id', ParseIdPipe) workspaceId: number,
+    @Body() body: Record<string, unknown>,
+  ): Promise<void> {
+    const channel = CHANNELS.find((c) => c === body.channel) ?? 'webhook';
+    const { delivery_id } = await this.settings.sendTestPing(viewer.context, workspaceId, channel);
     redirectWith(
       req,
       res,
@@ -123,12 +140,21 @@ export class SettingsPage {
 
   /** The channels that can be tested, each with its last test's outcome, and the delivery log. */
   private async status(viewer: Viewer, workspaceId: number, current: NotificationSettingsDto | null) {
-    const deliveries = await this.settings.deliveryLog(viewer.context, workspaceId, 25);
-    const channels = CHANNELS.filter((c) => current && c.configured(current)).map((c) => {
-      const test = deliveries.find((d) => d.event === 'test.ping' && channelOf(d) === c.name);
-      return { name: c.name, label: c.label, lastTest: test ? { outcome: outcomeOf(test), at: test.completed_at ?? test.created_at } : null };
+    const [deliveries, outbox] = await Promise.all([
+      this.settings.deliveryLog(viewer.context, workspaceId, 25),
+      this.outbox.active ? this.outbox.list(viewer.context, workspaceId, 10) : Promise.resolve([]),
+    ]);
+    const channels = CHANNELS.filter((name) => current?.channels[name].configured).map((name) => {
+      const state = current!.channels[name];
+      const test = deliveries.find((d) => d.event === 'test.ping' && channelOf(d) === name);
+      return {
+        name,
+        label: CHANNEL_LABEL[name],
+        broken: state.broken ? (state.broken_reason ?? 'the receiver is gone') : null,
+        lastTest: test ? { outcome: outcomeOf(test), at: test.completed_at ?? test.created_at } : null,
+      };
     });
-    return { channels, deliveries };
+    return { channels, deliveries, outbox, outboxActive: this.outbox.active };
   }
 
   @Get('settings/api-keys')

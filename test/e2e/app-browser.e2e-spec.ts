@@ -195,6 +195,32 @@ withBrowser('the application in a browser', () => {
     expect(await text(page, '#notification-status')).toContain('test.ping');
   });
 
+  it('adds email and chat channels, and Send test reaches each of them', async () => {
+    await fill(page, 'Email recipients', 'pm@example.test, founder@example.test');
+    await fill(page, 'Slack webhook URL', receiver.url('slack'));
+    await fill(page, 'Teams webhook URL', receiver.url('teams'));
+    await fill(page, 'Discord webhook URL', receiver.url('discord'));
+    await press(page, 'Save');
+    expect(await text(page)).toContain('Notification settings saved');
+    for (const channel of ['email', 'slack', 'teams', 'discord']) {
+      await press(page, 'Send test', `[data-channel=${channel}]`);
+      await page.waitForFunction(
+        (c) => /delivered/.test(document.querySelector(`[data-test-outcome=${c}]`)?.textContent ?? ''),
+        { timeout: 20_000 },
+        channel,
+      );
+    }
+    expect((await receiver.waitFor('slack', 1))[0].body).toHaveProperty('blocks');
+    expect((await receiver.waitFor('teams', 1))[0].body).toHaveProperty('attachments');
+    expect((await receiver.waitFor('discord', 1))[0].body).toHaveProperty('embeds');
+    // No SMTP_URL here: the test mail waits in the outbox the page shows.
+    await go(`/app/workspaces/${workspaceId}/settings/notifications`);
+    const outbox = await text(page, '.outbox');
+    expect(outbox).toContain('pm@example.test');
+    expect(outbox).toContain('founder@example.test');
+    expect(await page.$eval('#email-recipients', (el) => (el as HTMLTextAreaElement).value)).toBe('pm@example.test, founder@example.test');
+  });
+
   it('shows the digest with its four sections', async () => {
     await go(`/app/workspaces/${workspaceId}/digest?period=7d`);
     const body = await text(page);
