@@ -1,5 +1,5 @@
 import type { ChangelogEntry } from '../capture.types';
-import type { VersionMatch } from './changelog-signals';
+import { entryTitle, type VersionMatch } from './changelog-signals';
 import { keyOf, KeyAllocator } from './keys';
 
 const MAX_ITEMS = 200;
@@ -20,7 +20,9 @@ export interface EntryDraft {
 export function toEntries(drafts: EntryDraft[]): ChangelogEntry[] {
   const keys = new KeyAllocator();
   return drafts.map((draft) => {
-    const base = draft.version?.key ?? draft.anchor ?? (draft.date ? `${draft.date}-${keyOf(draft.title)}` : keyOf(draft.title));
+    // An entry titled only by its date ("Mar 29, 2023") is keyed by the date alone.
+    const named = draft.date && entryTitle(draft.title) ? `${draft.date}-${keyOf(draft.title)}` : draft.date;
+    const base = draft.version?.key ?? draft.anchor ?? named ?? keyOf(draft.title);
     return {
       key: keys.take(base),
       title: draft.title,
