@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ChangesRepository } from '../changes/changes.repository';
 import { PageCaptureService } from '../capture/page-capture.service';
@@ -22,6 +22,8 @@ const RAW_DIFF_EXCERPT_CHARS = 6000;
  */
 @Injectable()
 export class CheckRunner {
+  private readonly logger = new Logger('CheckRunner');
+
   constructor(
     private readonly db: DataSource,
     private readonly contexts: CheckContextRepository,
@@ -80,6 +82,13 @@ export class CheckRunner {
     }
     const before = await this.contexts.capture(previous.id);
     const diff = diffCaptures(monitor.monitor_type, before, page);
+    if (diff.extraction_gap) {
+      const gap = diff.extraction_gap;
+      this.logger.warn(
+        `extraction gap: the ${gap.extractor} extractor found ${gap.after_items} item(s) (previously ${gap.before_items}) on monitor ${monitor.id} ` +
+          `while ${gap.changed_lines} markdown line(s) changed`,
+      );
+    }
     const interpretation = diff.alertable ? await this.interpret(ctx, diff, before.fields, page) : null;
     const belowFloor = !interpretation || severityRank(interpretation.severity) < severityRank(monitor.min_severity);
     if (belowFloor) {

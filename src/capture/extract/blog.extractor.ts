@@ -18,6 +18,7 @@ import { keyOf, KeyAllocator } from './keys';
 import type { PageContext } from './page-context';
 import { ARTICLE_TYPES, stripSiteSuffix } from './page-meta';
 import { splitSections, type Section } from './sections';
+import { hintAuthor, hintText } from './hint-values';
 import { jsonLdOfType, ldText, ldUrl, type JsonLdNode } from './structured-data';
 
 const EXCERPT_MAX = 300;
@@ -65,7 +66,7 @@ function postsFromJsonLd(ctx: PageContext): PostDraft[] {
       title: ldText(node.headline) ?? ldText(node.name) ?? '',
       url: absoluteUrl(ldUrl(node.url ?? node.mainEntityOfPage ?? node.item ?? node['@id']), ctx.base),
       date: parseDate(ldText(node.datePublished)),
-      author: ldText(node.author),
+      author: hintAuthor(ldText(node.author)),
       excerpt: ldText(node.description),
     }))
     .filter((post) => post.title);
@@ -95,12 +96,12 @@ function sectionAuthor(ctx: PageContext, section: Section): string | null {
   if (scope) {
     const byClass = descendants(scope, (el) => AUTHOR_CLASS_RE.test(`${el.attribs?.class ?? ''} ${attr(el, 'rel') ?? ''} ${attr(el, 'itemprop') ?? ''}`));
     const text = byClass.map((el) => ctx.dom.text(el)).find((t) => t && t.length <= 80);
-    if (text) return cleanAuthor(text);
+    if (text) return hintAuthor(cleanAuthor(text));
   }
   for (const line of section.lines.slice(0, 4)) {
     if (line.length > 120) continue;
     const m = BYLINE_RE.exec(line);
-    if (m) return cleanAuthor(m[1]);
+    if (m) return hintAuthor(cleanAuthor(m[1]));
   }
   return null;
 }
@@ -172,27 +173,69 @@ function postsFromLinkLists(ctx: PageContext): PostDraft[] {
   return best;
 }
 
-/** og:type=article or a lone Article node marks a single post, even with "related posts" around it. */
-function isSingleArticlePage(ctx: PageContext): boolean {
+/** og:type=article or a lone Article node: a page that says it is one post. */
+function claimsSingleArticle(ctx: PageContext): boolean {
   const articles = jsonLdOfType(ctx.data, ARTICLE_TYPES).length;
   const lists = jsonLdOfType(ctx.data, ['Blog', 'ItemList', 'CollectionPage']).length;
   return ctx.ogType === 'article' || (articles === 1 && lists === 0);
+}
+
+/** Text a reader passes before the first listed post: an article body, or an index's short intro. */
+const ARTICLE_BODY_CHARS = 1200;
+
+/**
+ * Page metadata is a hint: many blog themes mark their index pages og:type=article. A page whose
+ * main content opens with its list of posts is an index, whatever it claims; a post with "related
+ * posts" under it has its own long body first.
+ */
+function isSingleArticlePage(ctx: PageContext, listed: PostDraft[]): boolean {
+  if (!claimsSingleArticle(ctx)) return false;
+  if (listed.length < 2) return true;
+  const text = ctx.dom.text(ctx.root);
+  const first = Math.min(...listed.map((post) => text.indexOf(post.title)).filter((i) => i >= 0));
+  return Number.isFinite(first) && first >= ARTICLE_BODY_CHARS;
+}
+
+/** A byline in the article's own markup, for posts whose metadata names no author. */
+function bylineAuthor(ctx: PageContext): string | null {
+  const marked = descendants(ctx.root, (el) => AUTHOR_CLASS_RE.test(`${el.attribs?.class ?? ''} ${attr(el, 'rel') ?? ''} ${attr(el, 'itemprop') ?? ''}`));
+  for (const el of marked) {
+    const author = hintAuthor(cleanAuthor(ctx.dom.text(el)));
+    if (author) return author;
+  }
+  const lines = findAll(ctx.root, ['p', 'span', 'div', 'address']).map((el) => ctx.dom.text(el)).filter((t) => t.length <= 120);
+  for (const line of lines.slice(0, 40)) {
+    const m = BYLINE_RE.exec(line);
+    if (m) return hintAuthor(cleanAuthor(m[1]));
+  }
+  return null;
 }
 
 function singleArticle(ctx: PageContext): PostDraft | null {
   const article = jsonLdOfType(ctx.data, ARTICLE_TYPES)[0];
   const h1 = findAll(ctx.root, 'h1')[0];
   const metaTitle = ctx.meta.title ? stripSiteSuffix(ctx.meta.title, ctx.meta.site_name, ctx.base) : null;
-  const title = (article && ldText(article.headline)) ?? metaTitle ?? (h1 ? ctx.dom.text(h1) : null);
+  const title = (article && ldText(article.headline)) ?? metaTitle ?? (h1 ? hintText(ctx.dom.text(h1)) : null);
   if (!title) return null;
   const firstParagraph = findAll(ctx.root, 'p').map((p) => ctx.dom.text(p)).find((t) => t.length >= 80);
   return {
     title,
     url: ctx.canonical,
     date: ctx.meta.published_at,
-    author: ctx.meta.author,
+    author: ctx.meta.author ?? bylineAuthor(ctx),
     excerpt: ctx.meta.description ?? (firstParagraph ? truncate(firstParagraph, EXCERPT_MAX) : null),
   };
+}
+
+/** The page's own list wins; structured data only fills what the list leaves out (a date, an author). */
+function withStructuredHints(listed: PostDraft[], hinted: PostDraft[]): PostDraft[] {
+  const byUrl = new Map(hinted.filter((h) => h.url).map((h) => [normalizeUrl(h.url!), h]));
+  const byTitle = new Map(hinted.map((h) => [h.title.toLowerCase(), h]));
+  return listed.map((post) => {
+    const hint = (post.url && byUrl.get(normalizeUrl(post.url))) || byTitle.get(post.title.toLowerCase());
+    if (!hint) return post;
+    return { ...post, date: post.date ?? hint.date, author: post.author ?? hint.author, excerpt: post.excerpt ?? hint.excerpt };
+  });
 }
 
 export function extractBlog(ctx: PageContext): BlogFields {
@@ -200,9 +243,11 @@ export function extractBlog(ctx: PageContext): BlogFields {
     const post = singleArticle(ctx);
     return { posts: post ? toPosts([post]) : [] };
   };
-  if (isSingleArticlePage(ctx)) return single();
-  const candidates = [postsFromJsonLd(ctx), postsFromHeadings(ctx), postsFromLinkLists(ctx)];
-  const best = candidates.reduce((a, b) => (b.length > a.length ? b : a));
+  const fromDom = [postsFromHeadings(ctx), postsFromLinkLists(ctx)].reduce((a, b) => (b.length > a.length ? b : a));
+  if (isSingleArticlePage(ctx, fromDom)) return single();
+  const fromData = postsFromJsonLd(ctx);
+  // Metadata that lists fewer posts than the page shows is incomplete: the DOM wins.
+  const best = fromData.length > fromDom.length ? fromData : withStructuredHints(fromDom, fromData);
   if (best.length >= 2) return { posts: toPosts(best) };
   if (ctx.meta.published_at) return single();
   return { posts: toPosts(best) };

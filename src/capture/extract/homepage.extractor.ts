@@ -1,6 +1,7 @@
 import type { Element } from 'domhandler';
 import type { HomepageFields } from '../capture.types';
 import { attr, classAndId, closest, collapseWhitespace, descendants, findAll, HEADING_TAGS, isElement, tagName, uniqueStrings } from './dom';
+import { hintText } from './hint-values';
 import type { PageContext } from './page-context';
 
 const BUTTON_CLASS_RE = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
@@ -53,7 +54,7 @@ function ctas(ctx: PageContext, hero: Element, headline: Element): string[] {
 }
 
 function logoName(img: Element): string {
-  const label = attr(img, 'alt') || attr(img, 'title') || attr(img, 'aria-label') || '';
+  const label = hintText(attr(img, 'alt')) ?? hintText(attr(img, 'title')) ?? hintText(attr(img, 'aria-label')) ?? '';
   return collapseWhitespace(label.replace(/\s+logo$/i, '').replace(/^logo\s+(?:of\s+)?/i, ''));
 }
 
