@@ -50,6 +50,8 @@ export function writeEntry(cluster: Cluster, ctx: RuleContext): ClusterText {
   if (items.length > 0) {
     const count = items.length === 1 ? 'an item' : plural(items.length, 'item');
     clause = `added ${count} to ${releaseName(entryName)}: ${listJoin(items.map((r) => quote(String(r.diff.new), 70)), 2)}`;
+  } else if (relabel?.alertable) {
+    clause = `retitled the changelog entry ${quote(squash(relabel.diff.old), 70)} to ${quote(squash(relabel.diff.new), 70)}`;
   } else if (relabel) {
     clause = `relabelled ${releaseName(entryName)} as ${quote(String(relabel.diff.new ?? ''), 70)}`;
   } else if (removed.length > 0) {
