@@ -4,7 +4,7 @@ import { formatMoney, formatPercent, unitAndPeriod } from '../money';
 import { describePrice, listingOf, priceMoveOf, type PriceMove } from '../price-facts';
 import type { Reading } from '../readings';
 import { SALES_LED } from '../signals';
-import { capitalise, listJoin, quote, sentence, squash } from '../text';
+import { capitalise, listJoin, quote, sentence, squash, truncate } from '../text';
 import { periodWord } from './price-words';
 
 /* A plan on a pricing page: its prices, features and call to action, stated with the page's numbers. */
@@ -237,5 +237,5 @@ function article(word: string): string {
 }
 
 function short(text: string): string {
-  return squash(text).length > 60 ? `${squash(text).slice(0, 57)}…` : squash(text);
+  return truncate(text, 60);
 }

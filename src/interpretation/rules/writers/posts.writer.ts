@@ -92,7 +92,7 @@ function signalWhy(signal: Signal, c: string, title: string, excerpt: string): s
 function signalAction(signal: Signal, c: string, title: string): string {
   switch (signal) {
     case 'launch':
-      return `Read the announcement, compare it with your roadmap and give sales a one-line answer to "${title.slice(0, 60)}".`;
+      return `Read the announcement, compare it with your roadmap and give sales a one-line answer to ${quote(title, 60)}.`;
     case 'pricing':
       return `Read ${c}'s pricing announcement and update the comparison page and battlecards before the change takes effect.`;
     case 'funding':
