@@ -16,8 +16,9 @@ const VERSION = /\bv?(\d+(?:\.\d+)+(?:-[0-9a-z.]+)?)\b/i;
 export function diffChangelog(before: ChangelogFields, after: ChangelogFields): FieldDiff[] {
   const diffs: FieldDiff[] = [];
   const entries = diffKeyedSets(before.entries, after.entries, (entry) => entry.key || entry.version || entry.title, {
-    // Keys taken from a heading change when the heading is relabelled; the version number does not.
-    fallbacks: [versionOf],
+    // Keys taken from a heading change when the heading is relabelled or retitled; the version
+    // number does not, nor do the date and items of an entry whose title alone changed.
+    fallbacks: [versionOf, sameDayAndItems],
   });
   for (const { key, item } of entries.added) {
     diffs.push(fieldDiff('added', 'entry_added', at('entries', key), 'alertable', null, item));
@@ -55,6 +56,11 @@ function retitled(old: string | null, next: string | null): boolean {
   const core = (title: string | null) => (shownText(title) ?? '').replace(/\([^)]*\)|\[[^\]]*\]/g, ' ').replace(VERSION, ' ');
   const [a, b] = [core(old), core(next)];
   return a.trim() !== '' && b.trim() !== '' && !sameText(a, b);
+}
+
+function sameDayAndItems(entry: ChangelogEntry): string | null {
+  const items = (entry.items ?? []).map((item) => shownText(item) ?? '').filter(Boolean);
+  return entry.date && items.length > 0 ? `${entry.date}|${items.join('|')}` : null;
 }
 
 function versionOf(entry: ChangelogEntry): string | null {

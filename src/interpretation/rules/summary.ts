@@ -29,5 +29,11 @@ export function summarise(clusters: Cluster[], texts: ClusterText[], extra: Extr
   const counted = others.length - named.length;
   const tail = counted > 0 ? `, plus ${plural(counted, 'other change')}` : '';
   if (clauses.length === 1 && !extra && lead.startsWith(`${competitor} `) === false) return counted > 0 ? sentence(`${lead.replace(/\.$/, '')}${tail}`) : lead;
-  return sentence(`${competitor} ${listJoin(clauses, NAMED_MOVES)}${tail}`);
+  return sentence(`${competitor} ${joinMoves(clauses)}${tail}`);
+}
+
+/** "a and b"; with a clause that has its own "and", a comma marks where the next move starts. */
+function joinMoves(clauses: string[]): string {
+  if (clauses.length < 2 || !clauses.some((clause) => clause.includes(' and '))) return listJoin(clauses, NAMED_MOVES);
+  return `${clauses.slice(0, -1).join(', ')}, and ${clauses[clauses.length - 1]}`;
 }

@@ -16,7 +16,7 @@ export function truncate(text: string, max: number): string {
   const sentenceEnd = Math.max(...[...cut.matchAll(/[.!?](?=\s)/g)].map((m) => m.index ?? -1), -1);
   if (sentenceEnd >= max * 0.5) return `${cut.slice(0, sentenceEnd + 1)} …`;
   // The character after the cut tells whether the cut fell between words.
-  const atBoundary = /\s/.test(clean[max - 1] ?? ' ');
+  const atBoundary = !/[\p{L}\p{N}]/u.test(clean[max - 1] ?? ' ');
   const space = atBoundary ? cut.length : cut.lastIndexOf(' ');
   const kept = space > 0 ? cut.slice(0, space) : cut;
   return `${kept.replace(/[\s,;:.–—-]+$/, '')}…`;

@@ -174,7 +174,7 @@ function planAdvice(lead: Reading, ctx: RuleContext, name: string, added: string
       return enterprise
         ? {
             meaning: `${c} is moving up-market with a ${name} tier.`,
-            why: `A ${name} plan signals ${c} is going after larger accounts with security and support promises; expect them in enterprise deals you used to see alone.`,
+            why: `${c} is moving upmarket with ${article(name)} ${name} plan: it is going after larger customers with security and support promises; expect it in enterprise deals you used to see alone.`,
             action: `Compare ${c}'s ${name} features with your top tier and brief sales on where you still win in larger deals.`,
           }
         : {
