@@ -1,5 +1,6 @@
 import type { ChangelogEntry } from '../capture/capture.types';
 import { severityRank } from '../common/severity';
+import { directionWithin } from '../diffing/derive';
 import type { FieldDiff } from '../diffing/diff.types';
 import type { Interpretation, InterpretationInput } from './interpretation.types';
 import { parsePath } from './rules/paths';
@@ -11,12 +12,14 @@ import { upmarketSignals } from './rules/upmarket';
 /**
  * Checks every interpretation passes before it is stored, whichever interpreter wrote it (the
  * rules or a model): upmarket moves weigh at least `medium` and say so, internal keys never reach
- * a sentence, and long texts are cut at a sentence or word boundary with an ellipsis.
+ * a sentence, the direction never contradicts the delta's counts, and long texts are cut at a
+ * sentence or word boundary with an ellipsis.
  */
 export function checkInterpretation(result: Interpretation, input: InterpretationInput): Interpretation {
   const competitor = squash(input.competitor.name) || input.competitor.domain;
   const readable = withoutInternalKeys(result, input);
-  return withinLengths(upmarketFloor(readable, input.field_diffs, competitor));
+  const direction = directionWithin(result.direction, input.delta);
+  return withinLengths(upmarketFloor({ ...readable, direction }, input.field_diffs, competitor));
 }
 
 /** The lowest score of the `medium` band. */
