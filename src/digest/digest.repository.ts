@@ -108,7 +108,7 @@ export class DigestRepository {
     );
   }
 
-  /** The changes with an opportunity_score above 0, best first. */
+  /** The changes with an opportunity_score above 0, best first; a dismissed change is no opportunity. */
   async topOpportunities(
     workspaceId: number,
     scope: ChangeScope,
@@ -120,7 +120,7 @@ export class DigestRepository {
     params.push(o.limit);
     return this.items(
       `SELECT c.id, c.opportunity_score, c.severity_rank, c.created_at FROM changes c
-        WHERE ${where} AND c.opportunity_score > 0
+        WHERE ${where} AND c.opportunity_score > 0 AND c.review_status <> 'dismissed'
         ORDER BY c.opportunity_score DESC, c.severity_rank DESC, c.created_at DESC, c.id DESC LIMIT $${params.length}`,
       'p.opportunity_score DESC, p.severity_rank DESC, p.created_at DESC, p.id DESC',
       params,
