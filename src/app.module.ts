@@ -11,6 +11,7 @@ import { HealthModule } from './health/health.module';
 import { WebAppModule } from './app/web.module';
 import { NotFoundModule } from './common/not-found.controller';
 import { PlanThrottlerGuard } from './billing/plan-throttler.guard';
+import { StrictInputInterceptor } from './common/strict-input.interceptor';
 import { AppValidationPipe } from './common/validation.pipe';
 import { CompetitorsModule } from './competitors/competitors.module';
 import { AppConfig, runsScheduler, runsWorker } from './config/config';
@@ -72,6 +73,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useExisting: PlanThrottlerGuard },
         { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: StrictInputInterceptor },
         { provide: APP_PIPE, useClass: AppValidationPipe },
       ],
     };

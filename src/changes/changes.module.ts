@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CaptureModule } from '../capture/capture.module';
+import { DigestModule } from '../digest/digest.module';
 import { ChangesController } from './changes.controller';
 import { ChangesRepository } from './changes.repository';
 import { ChangesService } from './changes.service';
@@ -7,7 +8,7 @@ import { ChangesService } from './changes.service';
 @Module({
   controllers: [ChangesController],
   exports: [ChangesRepository, ChangesService],
-  imports: [CaptureModule],
+  imports: [CaptureModule, DigestModule],
   providers: [ChangesRepository, ChangesService],
 })
 export class ChangesModule {}

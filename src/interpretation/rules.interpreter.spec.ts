@@ -117,7 +117,7 @@ describe('RulesInterpreter on pricing pages', () => {
     );
 
     expect(result.summary).toBe(
-      'Joplin added yearly billing: Basic 1.49 €/month billed yearly and Pro 4.79 €/month billed yearly (up to 25% off the monthly price).',
+      'Joplin added yearly billing: Basic 1.49 €/month billed yearly and Pro 4.79 €/month billed yearly (Basic 25% off and Pro 20% off the monthly price).',
     );
     expect(result.severity).toBe('medium');
     expect(result.clusters).toEqual([expect.objectContaining({ headline: 'Yearly billing added', diff_indexes: [0, 1] })]);
@@ -147,7 +147,7 @@ describe('RulesInterpreter on pricing pages', () => {
     );
 
     expect(result.clusters.map((cluster) => cluster.diff_indexes)).toEqual([[0, 2], [1]]);
-    expect(result.summary).toBe('Acme raised Pro from 49 to 59 a month (+20%) and added Automations (1,000 runs/month) to the Pro plan, plus 1 other change.');
+    expect(result.summary).toBe('Acme raised Pro from 49 to 59 a month (+20%) and added Automations (1,000 runs/month) to the Pro plan, and added SAML SSO to the Business plan.');
   });
 
   it('calls a switch from a trial to a demo button a move to sales-led', () => {
@@ -236,7 +236,9 @@ describe('RulesInterpreter on posts, releases and pages', () => {
     );
 
     expect(result.summary).toBe('Acme added 2 docs pages: SAML single sign-on and SCIM provisioning.');
-    expect(result).toMatchObject({ category: 'feature', severity: 'low' });
+    // SSO and SCIM are an upmarket move: at least medium, and why-it-matters says so.
+    expect(result).toMatchObject({ category: 'feature', severity: 'medium' });
+    expect(result.why_it_matters).toMatch(/^Acme is moving upmarket with SSO and SCIM: it is selling to larger customers/);
     expect(result.enrichment.seo_opportunity.keywords).toEqual(['saml single sign-on', 'scim provisioning']);
   });
 

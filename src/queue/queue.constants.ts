@@ -51,7 +51,8 @@ export const MAX_STALLED_COUNT = 2;
 
 /** Deterministic ids: queuing the same id twice runs the job once. */
 export const jobIds = {
-  discovery: (competitorId: number) => `discovery-${competitorId}`,
+  /** A retry after a failed discovery is keyed by the failed attempt's end, so it runs once more. */
+  discovery: (competitorId: number, retryOf?: Date) => (retryOf ? `discovery-${competitorId}-retry-${retryOf.getTime()}` : `discovery-${competitorId}`),
   check: (runId: number) => `check-${runId}`,
   webhook: (deliveryId: number, attempt: number) => `webhook-${deliveryId}-${attempt}`,
 };

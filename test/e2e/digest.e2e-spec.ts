@@ -163,6 +163,8 @@ describe('GET /workspaces/{id}/digest', () => {
     }
     await insertChange(t.db, { monitor: monitors[0], opportunityScore: 0, createdAt: ago(1) });
     await insertChange(t.db, { monitor: monitors[0], opportunityScore: 99, createdAt: ago(10) });
+    // Dismissed changes are never opportunities, whatever their score.
+    await insertChange(t.db, { monitor: monitors[0], opportunityScore: 95, reviewStatus: 'dismissed', createdAt: ago(1) });
     const digest = (await s.get(`/workspaces/${workspace.id}/digest`).expect(200)).body.digest;
     expect(digest.top_opportunities.map((o: { opportunity_score: number }) => o.opportunity_score)).toEqual([60, 55, 50, 45, 40, 35, 30, 25, 20, 15]);
     expect(digest.top_opportunities[0].change_id).toBe(scored[11].id);
