@@ -41,7 +41,8 @@ export class ChangesPage {
     const filters = await validForm(ListChangesQuery, raw, [...FILTERS, 'after'], 'query');
     const page = await this.changes.feed(viewer.context, { ...filters, workspace_id: workspaceId, limit: PAGE_SIZE });
     const active = Object.fromEntries(FILTERS.filter((f) => raw[f]).map((f) => [f, raw[f]]));
-    const more = page.next_cursor ? `?${new URLSearchParams({ ...active, after: String(page.next_cursor) })}` : null;
+    const moreParams = page.next_cursor ? { ...active, after: String(page.next_cursor) } : null;
+    const more = moreParams ? `?${new URLSearchParams(moreParams)}` : null;
     if (raw.fragment) {
       res.render('partials/change-items', { layout: false, changes: page.changes, nextUrl: more ? `/app/workspaces/${workspaceId}/changes${more}` : null });
       return;
@@ -54,6 +55,7 @@ export class ChangesPage {
       changes: page.changes,
       counts: page.meta.counts,
       more,
+      moreFields: moreParams ? Object.entries(moreParams).map(([name, value]) => ({ name, value })) : [],
       filtered: Object.keys(active).length > 0,
       hasCompetitors: competitors.length > 0,
       options: {
@@ -67,10 +69,11 @@ export class ChangesPage {
 
   @Get('changes/:id')
   async detail(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer, @Param('id', ParseIdPipe) id: number): Promise<void> {
-    const change = await this.changes.get(viewer.context, id);
+    const [change, workspaceId] = await Promise.all([this.changes.get(viewer.context, id), this.changes.workspaceOf(viewer.context, id)]);
     renderPage(req, res, viewer, 'change', {
       title: change.summary,
       nav: 'changes',
+      workspaceId,
       change,
       diffs: (change.field_diffs as { path: string; op: string; change_type: string; old: unknown; new: unknown; tier: string }[]).filter(
         (d) => d.tier !== 'noise',

@@ -12,7 +12,7 @@ import type { WebhookDeliveryDto } from '../webhooks/dto/webhook-delivery.respon
 import { NotificationSettingsService } from '../webhooks/notification-settings.service';
 import { CHANNEL_LABEL, CHANNELS } from '../notifications/channels';
 import { EmailOutboxService } from '../notifications/email-outbox.service';
-import { AppExceptionFilter } from './app-exception.filter';
+import { AppExceptionFilter, messageOf } from './app-exception.filter';
 import { validForm } from './form';
 import { redirectWith, renderPage } from './page';
 import { CurrentViewer, SignedInGuard, Viewer } from './viewer';
@@ -42,6 +42,14 @@ const DEFAULT_VALUES = {
   digest_hour_utc: 9,
   signing_secret_set: false,
 };
+
+/** Chat webhook URLs carry their own credentials: write-only in the application, like the signing secret. */
+const SECRET_URL_FIELDS = ['slack_webhook_url', 'teams_webhook_url', 'discord_webhook_url'] as const;
+const TYPED_FIELDS = ['webhook_url', 'mode', 'realtime_min_severity', 'digest_period', 'digest_hour_utc'];
+
+function pick(body: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((f) => typeof body[f] === 'string').map((f) => [f, body[f]]));
+}
 
 function channelOf(delivery: WebhookDeliveryDto): string {
   return delivery.channel ?? 'webhook';
@@ -83,26 +91,12 @@ export class SettingsPage {
     @Param('id', ParseIdPipe) workspaceId: number,
     @Query('fragment') fragment?: string,
   ): Promise<void> {
-    const current = await this.settings.get(viewer.context, workspaceId).catch((err: unknown) => {
-      if (err instanceof DomainError && err.code === ErrorCode.NotFound && viewer.workspaces.some((w) => w.id === workspaceId)) return null;
-      throw err;
-    });
-    const status = await this.status(viewer, workspaceId, current);
+    const current = await this.current(viewer, workspaceId);
     if (fragment) {
-      res.render('partials/notification-status', { layout: false, workspaceId, ...status });
+      res.render('partials/notification-status', { layout: false, workspaceId, ...(await this.status(viewer, workspaceId, current)) });
       return;
     }
-    const values = current ?? DEFAULT_VALUES;
-    renderPage(req, res, viewer, 'notifications', {
-      title: 'Notifications',
-      nav: 'settings',
-      workspaceId,
-      configured: current !== null,
-      values: { ...values, email_recipients_text: values.email_recipients.join(', ') },
-      severities: SEVERITIES.map((s) => ({ value: s, selected: s === values.realtime_min_severity })),
-      hours: Array.from({ length: 24 }, (_, h) => ({ value: h, selected: h === values.digest_hour_utc })),
-      ...status,
-    });
+    await this.renderNotifications(req, res, viewer, workspaceId, current, null);
   }
 
   @Post('workspaces/:id/settings/notifications')
@@ -113,9 +107,26 @@ export class SettingsPage {
     @Param('id', ParseIdPipe) workspaceId: number,
     @Body() body: Record<string, unknown>,
   ): Promise<void> {
-    const form = { ...body, email_recipients: recipientsOf(body.email_recipients), digest_hour_utc: body.digest_hour_utc === undefined || body.digest_hour_utc === '' ? undefined : Number(body.digest_hour_utc) };
-    const dto = await validForm(PutNotificationSettingsDto, form, SETTINGS_FIELDS);
-    await this.settings.put(viewer.context, workspaceId, dto);
+    const current = await this.current(viewer, workspaceId);
+    const form: Record<string, unknown> = {
+      ...body,
+      email_recipients: recipientsOf(body.email_recipients),
+      digest_hour_utc: body.digest_hour_utc === undefined || body.digest_hour_utc === '' ? undefined : Number(body.digest_hour_utc),
+    };
+    // Chat webhook URLs are secrets and never shown: an empty field keeps the saved one unless Remove is ticked.
+    for (const field of SECRET_URL_FIELDS) {
+      if (!form[field] && !body[`remove_${field}`] && current?.[field]) form[field] = current[field];
+    }
+    try {
+      const dto = await validForm(PutNotificationSettingsDto, form, SETTINGS_FIELDS);
+      await this.settings.put(viewer.context, workspaceId, dto);
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.code !== ErrorCode.ValidationFailed) throw err;
+      // The form comes back with what was typed (never the secrets) and what to fix.
+      res.status(422);
+      const typed = { ...(current ?? DEFAULT_VALUES), ...pick(body, TYPED_FIELDS), email_recipients: recipientsOf(body.email_recipients) ?? [] };
+      return this.renderNotifications(req, res, viewer, workspaceId, current, { values: typed, error: messageOf(err) });
+    }
     redirectWith(req, res, `/app/workspaces/${workspaceId}/settings/notifications`, 'notice', 'Notification settings saved.');
   }
 
@@ -136,6 +147,39 @@ export class SettingsPage {
       'notice',
       'Test sent; its outcome appears below in a moment.',
     );
+  }
+
+  private current(viewer: Viewer, workspaceId: number): Promise<NotificationSettingsDto | null> {
+    return this.settings.get(viewer.context, workspaceId).catch((err: unknown) => {
+      if (err instanceof DomainError && err.code === ErrorCode.NotFound && viewer.workspaces.some((w) => w.id === workspaceId)) return null;
+      throw err;
+    });
+  }
+
+  private async renderNotifications(
+    req: Request,
+    res: Response,
+    viewer: Viewer,
+    workspaceId: number,
+    current: NotificationSettingsDto | null,
+    failed: { values: Record<string, unknown>; error: string } | null,
+  ): Promise<void> {
+    const values = (failed?.values ?? current ?? DEFAULT_VALUES) as typeof DEFAULT_VALUES;
+    const secretUrls = Object.fromEntries(
+      SECRET_URL_FIELDS.map((field) => [field, current?.[field] ? { set: true, hint: `…${String(current[field]).slice(-6)}` } : null]),
+    );
+    renderPage(req, res, viewer, 'notifications', {
+      title: 'Notifications',
+      nav: 'settings',
+      workspaceId,
+      configured: current !== null,
+      error: failed?.error,
+      values: { ...values, email_recipients_text: values.email_recipients.join(', '), signing_secret_set: current?.signing_secret_set ?? false },
+      secretUrls,
+      severities: SEVERITIES.map((s) => ({ value: s, selected: s === values.realtime_min_severity })),
+      hours: Array.from({ length: 24 }, (_, h) => ({ value: h, selected: h === Number(values.digest_hour_utc) })),
+      ...(await this.status(viewer, workspaceId, current)),
+    });
   }
 
   /** The channels that can be tested, each with its last test's outcome, and the delivery log. */

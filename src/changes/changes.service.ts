@@ -64,6 +64,13 @@ export class ChangesService {
     };
   }
 
+  /** The workspace a change of this account belongs to (the application's navigation needs it). */
+  async workspaceOf(account: AccountContext, id: number): Promise<number> {
+    const row = await this.changes.detail(account.accountId, id);
+    if (!row) throw notFound('change');
+    return row.workspace_id;
+  }
+
   async get(account: AccountContext, id: number, includeRaw?: string): Promise<ChangeDetailDto> {
     const include = parseInclude(includeRaw, INCLUDES);
     const row = await this.changes.detail(account.accountId, id);

@@ -219,6 +219,20 @@ withBrowser('the application in a browser', () => {
     expect(outbox).toContain('pm@example.test');
     expect(outbox).toContain('founder@example.test');
     expect(await page.$eval('#email-recipients', (el) => (el as HTMLTextAreaElement).value)).toBe('pm@example.test, founder@example.test');
+    // Chat webhook URLs carry credentials: never shown again, kept when their fields stay empty.
+    expect(await page.content()).not.toContain(receiver.url('slack'));
+    await choose(page, 'Minimum severity', 'medium');
+    await press(page, 'Save');
+    expect(await buttons(page, 'Send test', '[data-channel=slack]')).toHaveLength(1);
+  });
+
+  it('keeps what was typed when a save is refused, and says why', async () => {
+    await fill(page, 'Email recipients', 'pm@example.test, not-an-address');
+    await fill(page, 'Webhook URL', receiver.url('typed-hook'));
+    await press(page, 'Save');
+    expect(await text(page, '.flash.error')).toMatch(/email/i);
+    expect(await page.$eval('#webhook-url', (el) => (el as HTMLInputElement).value)).toBe(receiver.url('typed-hook'));
+    expect(await page.$eval('#email-recipients', (el) => (el as HTMLTextAreaElement).value)).toContain('not-an-address');
   });
 
   it('shows the digest with its four sections', async () => {

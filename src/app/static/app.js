@@ -3,16 +3,6 @@
   'use strict';
   const csrf = () => (document.querySelector('input[name=_csrf]') || {}).value || '';
 
-  // Workspace switcher: choosing a workspace goes there.
-  document.querySelectorAll('select[data-autosubmit]').forEach((select) => {
-    select.addEventListener('change', () => select.form.submit());
-  });
-
-  // Back links go back in history when there is one.
-  document.querySelectorAll('[data-back]').forEach((link) => {
-    link.setAttribute('href', document.referrer && new URL(document.referrer).origin === location.origin ? document.referrer : '/app');
-  });
-
   // Destructive forms ask first.
   document.querySelectorAll('form[data-confirm]').forEach((form) => {
     form.addEventListener('submit', (event) => {
@@ -31,16 +21,34 @@
     });
   });
 
+  // A selector that finds the same control again after its region is re-rendered.
+  const focusKey = (el) => {
+    const form = el.closest('form');
+    const row = el.closest('[data-monitor-id],[data-channel]');
+    if (!row || !form) return null;
+    const rowKey = row.dataset.monitorId ? `[data-monitor-id="${row.dataset.monitorId}"]` : `[data-channel="${row.dataset.channel}"]`;
+    return `${rowKey} form[action="${form.getAttribute('action')}"] button`;
+  };
+
   // Live regions: re-fetch a fragment every 2 s while something in it is in progress
   // (a discovery, a check, a delivery); stop when nothing is.
   document.querySelectorAll('[data-refresh]').forEach((region) => {
     const busy = () => region.querySelector(region.dataset.refreshWhile) !== null;
     let rounds = 0;
+    let lastHtml = '';
     const tick = async () => {
       if (!busy() || rounds++ > 300) return;
       try {
         const res = await fetch(region.dataset.refresh, { headers: { Accept: 'text/html' }, credentials: 'same-origin' });
-        if (res.ok) region.innerHTML = await res.text();
+        // Signed out meanwhile (the fragment redirects to sign in): stop, the next click says so.
+        if (res.redirected || !res.ok) return;
+        const html = await res.text();
+        if (html !== lastHtml) {
+          const focusedId = document.activeElement && region.contains(document.activeElement) ? focusKey(document.activeElement) : null;
+          region.innerHTML = html;
+          lastHtml = html;
+          if (focusedId) { const again = region.querySelector(focusedId); if (again) again.focus(); }
+        }
       } catch { /* offline for a moment: try again on the next tick */ }
       setTimeout(tick, 1500);
     };
@@ -87,8 +95,9 @@
         headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRF-Token': csrf() },
         body: new URLSearchParams({ review_status: status }),
       });
-      if (!res.ok) return;
-      const body = await res.json();
+      if (!res.ok || res.redirected) { location.reload(); return; }
+      const body = await res.json().catch(() => null);
+      if (!body) { location.reload(); return; }
       item.dataset.reviewStatus = body.review_status;
       const label = item.querySelector('.review');
       if (label) { label.className = 'review review-' + body.review_status; label.textContent = body.review_status; }
@@ -97,7 +106,8 @@
     document.addEventListener('keydown', (event) => {
       const target = event.target;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
-      if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+      // Keys belong to the focused control unless the focus is on the page or a change row.
+      if (target !== document.body && !(target instanceof HTMLElement && target.classList.contains('change'))) return;
       if (event.key === 'j') { select(index + 1); event.preventDefault(); }
       else if (event.key === 'k') { select(index - 1); event.preventDefault(); }
       else if (event.key === 'Enter' && index >= 0) { const a = items()[index].querySelector('a.summary'); if (a) a.click(); }
