@@ -86,7 +86,7 @@ export function stripEntryDate(text: string): string {
 /** A heading's title without its date, separators and empty brackets. */
 export function entryTitle(text: string): string {
   return stripEntryDate(text)
-    .replace(/^[\s\-–—:|•·,]+|[\s\-–—:|•·,]+$/g, '')
+    .replace(/^[\s\-–—:|•·,_¶#]+|[\s\-–—:|•·,_¶#]+$/g, '')
     .replace(/\(\s*\)|\[\s*\]/g, '')
     .trim();
 }

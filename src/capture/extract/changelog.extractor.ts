@@ -152,6 +152,7 @@ function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {
   const sections = splitSections(ctx.root, boundaries, ctx.dom);
 
   const drafts: EntryDraft[] = [];
+  let lastPromoted: EntryDraft | null = null;
   for (const section of sections) {
     const heading = section.heading;
     const parent = subParent.get(heading);
@@ -168,7 +169,14 @@ function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {
       });
       continue;
     }
-    const info = infos.get(heading);
+    // A release written one level up ("# 0.13.3 — 2024-09-24" above "## v0.13.1") is an entry too.
+    const promoted = !infos.has(heading) && findVersion(entryTitle(ctx.dom.text(heading))) ? classify(ctx, heading, null) : null;
+    const info = infos.get(heading) ?? promoted;
+    if (info && !hasSignal(info) && CATEGORY_HEADING_RE.test(info.text) && lastPromoted) {
+      // "## Fixed" under a promoted release groups that release's items.
+      lastPromoted.items.push(...sectionItems(ctx, section, info.text));
+      continue;
+    }
     if (!info || !hasSignal(info) || subs.has(heading)) continue;
     const title = entryTitle(info.text) || info.text;
     const items = topLevelItems(section);
@@ -182,13 +190,15 @@ function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {
       }
       continue;
     }
-    drafts.push({
+    const draft = {
       title,
       version: info.version,
       date: info.date,
       anchor: info.version ? null : anchorId(heading, info.card),
       items: sectionItems(ctx, section, title),
-    });
+    };
+    drafts.push(draft);
+    lastPromoted = promoted ? draft : null;
   }
   return toEntries(drafts);
 }
