@@ -66,18 +66,27 @@ function cardDate(ctx: PageContext, heading: Element, card: Element): string | n
   return null;
 }
 
-function classify(ctx: PageContext, heading: Element, card: Element | null): HeadingInfo {
+/** A short dated line right before the heading ("<time>Jun 4</time><h2>…"). */
+function dateBefore(ctx: PageContext, heading: Element): string | null {
+  const prev = adjacentBlock(heading, 'prev');
+  return prev ? dateInBlock(ctx.dom, prev, 60) : null;
+}
+
+/**
+ * `datesBefore`: whether this level's entries put their date before the heading. Read only when
+ * most headings of the level do, so a page's own date line above the first entry is not taken.
+ */
+function classify(ctx: PageContext, heading: Element, card: Element | null, datesBefore = false): HeadingInfo {
   const text = ctx.dom.text(heading);
   const inText = findEntryDate(text)?.date ?? null;
   const inTime = findAll(heading, 'time').map((t) => dateOfTime(ctx.dom, t)).find(Boolean) ?? null;
   const next = adjacentBlock(heading, 'next');
-  const prev = adjacentBlock(heading, 'prev');
   const date =
     inText ??
     inTime ??
     (card ? cardDate(ctx, heading, card) : null) ??
     (next ? dateInBlock(ctx.dom, next) : null) ??
-    (!card && prev ? dateInBlock(ctx.dom, prev, 60) : null);
+    (!card && datesBefore ? dateBefore(ctx, heading) : null);
   const title = entryTitle(text);
   return {
     heading,
@@ -100,7 +109,8 @@ function entryLevel(ctx: PageContext, headings: Element[]): { level: number; inf
     const atLevel = headings.filter((h) => headingLevel(h) === level);
     if (!atLevel.length) continue;
     const cards = headingCards(ctx.root, atLevel, ctx.dom);
-    const infos = new Map(atLevel.map((h) => [h, classify(ctx, h, cards.get(h) ?? null)]));
+    const datesBefore = atLevel.filter((h) => dateBefore(ctx, h)).length * 2 >= atLevel.length;
+    const infos = new Map(atLevel.map((h) => [h, classify(ctx, h, cards.get(h) ?? null, datesBefore)]));
     const score = [...infos.values()].filter(hasSignal).length;
     if (score && (!best || score > best.score)) best = { level, score, infos };
   }
