@@ -95,8 +95,9 @@ function sectionAuthor(ctx: PageContext, section: Section): string | null {
   const scope = section.container ?? null;
   if (scope) {
     const byClass = descendants(scope, (el) => AUTHOR_CLASS_RE.test(`${el.attribs?.class ?? ''} ${attr(el, 'rel') ?? ''} ${attr(el, 'itemprop') ?? ''}`));
-    const text = byClass.map((el) => ctx.dom.text(el)).find((t) => t && t.length <= 80);
-    if (text) return hintAuthor(cleanAuthor(text));
+    // A byline block often holds more than the name ("Martin Donath · @handle · June 4, 2024").
+    const author = byClass.map((el) => hintAuthor(cleanAuthor(ctx.dom.text(el)))).find(Boolean);
+    if (author) return author;
   }
   for (const line of section.lines.slice(0, 4)) {
     if (line.length > 120) continue;
@@ -182,6 +183,8 @@ function claimsSingleArticle(ctx: PageContext): boolean {
 
 /** Text a reader passes before the first listed post: an article body, or an index's short intro. */
 const ARTICLE_BODY_CHARS = 1200;
+/** How far after the title a byline date may stand. */
+const BYLINE_DATE_WINDOW = 600;
 
 /**
  * Page metadata is a hint: many blog themes mark their index pages og:type=article. A page whose
@@ -215,13 +218,16 @@ function singleArticle(ctx: PageContext): PostDraft | null {
   const article = jsonLdOfType(ctx.data, ARTICLE_TYPES)[0];
   const h1 = findAll(ctx.root, 'h1')[0];
   const metaTitle = ctx.meta.title ? stripSiteSuffix(ctx.meta.title, ctx.meta.site_name, ctx.base) : null;
-  const title = (article && ldText(article.headline)) ?? metaTitle ?? (h1 ? hintText(ctx.dom.text(h1)) : null);
+  const h1Text = h1 ? hintText(ctx.dom.text(h1)) : null;
+  // The page title is the headline plus the site's name in whatever form; the h1 is the headline alone.
+  const fromMeta = metaTitle && h1Text && metaTitle.toLowerCase().startsWith(h1Text.toLowerCase()) ? h1Text : metaTitle;
+  const title = (article && ldText(article.headline)) ?? fromMeta ?? h1Text;
   if (!title) return null;
   const firstParagraph = findAll(ctx.root, 'p').map((p) => ctx.dom.text(p)).find((t) => t.length >= 80);
   return {
     title,
     url: ctx.canonical,
-    date: ctx.meta.published_at,
+    date: ctx.meta.published_at ?? bylineDate(ctx),
     author: ctx.meta.author ?? bylineAuthor(ctx),
     excerpt: ctx.meta.description ?? (firstParagraph ? truncate(firstParagraph, EXCERPT_MAX) : null),
   };
@@ -249,6 +255,20 @@ export function extractBlog(ctx: PageContext): BlogFields {
   // Metadata that lists fewer posts than the page shows is incomplete: the DOM wins.
   const best = fromData.length > fromDom.length ? fromData : withStructuredHints(fromDom, fromData);
   if (best.length >= 2) return { posts: toPosts(best) };
-  if (ctx.meta.published_at) return single();
+  if (ctx.meta.published_at || looksLikeArticle(ctx)) return single();
   return { posts: toPosts(best) };
+}
+
+/** One h1 over a long body: a post, even when its metadata does not say so. */
+function looksLikeArticle(ctx: PageContext): boolean {
+  return findAll(ctx.root, 'h1').length === 1 && ctx.dom.size(ctx.root) >= ARTICLE_BODY_CHARS * 2;
+}
+
+/** A date written in the byline under the title ("Martin Donath · June 4, 2024 · 5 min read"). */
+function bylineDate(ctx: PageContext): string | null {
+  const h1 = findAll(ctx.root, 'h1')[0];
+  if (!h1) return null;
+  const text = ctx.dom.text(ctx.root);
+  const at = text.indexOf(ctx.dom.text(h1));
+  return at < 0 ? null : (findDate(text.slice(at, at + BYLINE_DATE_WINDOW))?.date ?? null);
 }

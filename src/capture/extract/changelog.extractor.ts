@@ -66,18 +66,27 @@ function cardDate(ctx: PageContext, heading: Element, card: Element): string | n
   return null;
 }
 
-function classify(ctx: PageContext, heading: Element, card: Element | null): HeadingInfo {
+/** A short dated line right before the heading ("<time>Jun 4</time><h2>…"). */
+function dateBefore(ctx: PageContext, heading: Element): string | null {
+  const prev = adjacentBlock(heading, 'prev');
+  return prev ? dateInBlock(ctx.dom, prev, 60) : null;
+}
+
+/**
+ * `datesBefore`: whether this level's entries put their date before the heading. Read only when
+ * most headings of the level do, so a page's own date line above the first entry is not taken.
+ */
+function classify(ctx: PageContext, heading: Element, card: Element | null, datesBefore = false): HeadingInfo {
   const text = ctx.dom.text(heading);
   const inText = findEntryDate(text)?.date ?? null;
   const inTime = findAll(heading, 'time').map((t) => dateOfTime(ctx.dom, t)).find(Boolean) ?? null;
   const next = adjacentBlock(heading, 'next');
-  const prev = adjacentBlock(heading, 'prev');
   const date =
     inText ??
     inTime ??
     (card ? cardDate(ctx, heading, card) : null) ??
     (next ? dateInBlock(ctx.dom, next) : null) ??
-    (!card && prev ? dateInBlock(ctx.dom, prev, 60) : null);
+    (!card && datesBefore ? dateBefore(ctx, heading) : null);
   const title = entryTitle(text);
   return {
     heading,
@@ -100,7 +109,8 @@ function entryLevel(ctx: PageContext, headings: Element[]): { level: number; inf
     const atLevel = headings.filter((h) => headingLevel(h) === level);
     if (!atLevel.length) continue;
     const cards = headingCards(ctx.root, atLevel, ctx.dom);
-    const infos = new Map(atLevel.map((h) => [h, classify(ctx, h, cards.get(h) ?? null)]));
+    const datesBefore = atLevel.filter((h) => dateBefore(ctx, h)).length * 2 >= atLevel.length;
+    const infos = new Map(atLevel.map((h) => [h, classify(ctx, h, cards.get(h) ?? null, datesBefore)]));
     const score = [...infos.values()].filter(hasSignal).length;
     if (score && (!best || score > best.score)) best = { level, score, infos };
   }
@@ -152,6 +162,7 @@ function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {
   const sections = splitSections(ctx.root, boundaries, ctx.dom);
 
   const drafts: EntryDraft[] = [];
+  let lastPromoted: EntryDraft | null = null;
   for (const section of sections) {
     const heading = section.heading;
     const parent = subParent.get(heading);
@@ -168,7 +179,14 @@ function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {
       });
       continue;
     }
-    const info = infos.get(heading);
+    // A release written one level up ("# 0.13.3 — 2024-09-24" above "## v0.13.1") is an entry too.
+    const promoted = !infos.has(heading) && findVersion(entryTitle(ctx.dom.text(heading))) ? classify(ctx, heading, null) : null;
+    const info = infos.get(heading) ?? promoted;
+    if (info && !hasSignal(info) && CATEGORY_HEADING_RE.test(info.text) && lastPromoted) {
+      // "## Fixed" under a promoted release groups that release's items.
+      lastPromoted.items.push(...sectionItems(ctx, section, info.text));
+      continue;
+    }
     if (!info || !hasSignal(info) || subs.has(heading)) continue;
     const title = entryTitle(info.text) || info.text;
     const items = topLevelItems(section);
@@ -182,13 +200,15 @@ function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {
       }
       continue;
     }
-    drafts.push({
+    const draft = {
       title,
       version: info.version,
       date: info.date,
       anchor: info.version ? null : anchorId(heading, info.card),
       items: sectionItems(ctx, section, title),
-    });
+    };
+    drafts.push(draft);
+    lastPromoted = promoted ? draft : null;
   }
   return toEntries(drafts);
 }

@@ -17,7 +17,11 @@ const MAX_LOGOS = 60;
 const MAX_TESTIMONIALS = 20;
 
 function mainHeadline(ctx: PageContext): Element | null {
-  return findAll(ctx.root, 'h1').find((h) => ctx.dom.text(h)) ?? findAll(ctx.root, ['h2']).find((h) => ctx.dom.text(h)) ?? null;
+  // A hero often stands above <main> (a full-width banner); the page's h1 is found there too.
+  let doc: Element = ctx.root;
+  while (isElement(doc.parent)) doc = doc.parent;
+  const h1 = (scope: Element) => findAll(scope, 'h1').find((h) => ctx.dom.text(h));
+  return h1(ctx.root) ?? h1(doc) ?? findAll(ctx.root, ['h2']).find((h) => ctx.dom.text(h)) ?? null;
 }
 
 /** The hero: the nearest block around the headline that also holds its call-to-action links. */
