@@ -4,6 +4,7 @@ import { UsersService } from '../users/users.service';
 import { DeliveryAttempts } from '../webhooks/delivery-attempts.service';
 import { DigestFlushService } from '../webhooks/digest-flush.service';
 import { requireFlag, requireId, UsageError } from './args';
+import { flushOutcome } from './flush-outcome';
 
 export type Command = (app: INestApplicationContext, flags: Record<string, string>) => Promise<unknown>;
 
@@ -37,7 +38,8 @@ export const COMMANDS: Record<string, Command> = {
   // Opening the app context migrates the database.
   'db:migrate': async () => ({ migrated: true }),
   // Ends the workspace's digest window now and sends its first attempt inline, so the output says
-  // what the receiver answered; retries go to the queue like any delivery's.
+  // what happened to it (sent, refused with the reason, or queued for retry); retries go to the
+  // queue like any delivery's.
   'notifications:flush': async (app, flags) => {
     const workspaceId = requireId(flags, 'workspace');
     const flushed = await app.get(DigestFlushService).flush(workspaceId, { manual: true, enqueue: false });
@@ -48,7 +50,7 @@ export const COMMANDS: Record<string, Command> = {
     const attempt = await app.get(DeliveryAttempts).attempt(flushed.delivery_id);
     return {
       workspace_id: workspaceId,
-      sent: true,
+      ...flushOutcome(attempt),
       delivery: {
         id: flushed.delivery_id,
         event: 'digest.ready',

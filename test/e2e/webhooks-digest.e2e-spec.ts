@@ -290,6 +290,7 @@ describe('digest mode and digest.ready', () => {
       const printed = JSON.parse(first.stdout);
       expect(printed).toEqual({
         workspace_id: workspace.id,
+        outcome: 'sent',
         sent: true,
         delivery: {
           id: expect.any(Number),
@@ -310,6 +311,24 @@ describe('digest mode and digest.ready', () => {
       expect(second.code).toBe(0);
       expect(JSON.parse(second.stdout)).toEqual({ workspace_id: workspace.id, sent: false, reason: 'empty' });
       expect(receiver.at(path)).toHaveLength(1);
+    }, 120_000);
+
+    it('reports a delivery the receiver refused as queued for retry with the reason, never as sent', async () => {
+      const s = await createSession(t);
+      const { workspace, monitors, path } = await digestWorkspace(s);
+      receiver.script(path, [503]);
+      const a = await insertChange(t.db, { monitor: monitors[0], severity: 'high' });
+      await notify(a.id);
+      const res = await flushCli(workspace.id);
+      expect(res.code).toBe(0);
+      const printed = JSON.parse(res.stdout);
+      expect(printed).toMatchObject({
+        workspace_id: workspace.id,
+        outcome: 'queued_for_retry',
+        sent: false,
+        reason: 'the receiver answered HTTP 503',
+        delivery: { status: 'pending', attempt: expect.objectContaining({ attempt: 1, status_code: 503 }) },
+      });
     }, 120_000);
 
     it('fails with a message for a workspace without settings', async () => {
