@@ -193,13 +193,15 @@ describe('digest mode and digest.ready', () => {
       needs_review: d.needs_review,
       whos_moving: d.whos_moving,
       top_opportunities: d.top_opportunities,
+      themes: d.themes,
       coverage: d.coverage,
       consumption: d.consumption,
     });
     expect(sections(sent)).toEqual(sections(api));
     // And the data is what was inserted (so the comparison is not of two empty digests).
     expect(api.needs_review.count).toBe(3);
-    expect(api.top_opportunities.map((o: { change_id: number }) => o.change_id)).toEqual([changes[0].id, changes[1].id, changes[3].id]);
+    // The dismissed change (opportunity_score 10) is no opportunity.
+    expect(api.top_opportunities.map((o: { change_id: number }) => o.change_id)).toEqual([changes[0].id, changes[1].id]);
     expect(api.coverage).toMatchObject({ monitors_total: 2, monitors_failing: 1, failing_monitor_ids: [monitors[1].id] });
     expect(api.consumption).toEqual({ pending: 3, reviewed_in_period: 1 });
     expect(hook.body.data).toMatchObject({ workspace_id: api.workspace_id, workspace_name: api.workspace_name });
