@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { dataSourceOptions } from './data-source-options';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { createMissingDatabase, isMissingDatabase } from './missing-database';
 
 const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
 
@@ -10,8 +11,17 @@ async function openDataSource(config: AppConfig, embedded: EmbeddedPostgres | nu
   const options = embedded
     ? dataSourceOptions({ socketDir: embedded.socketDir, port: embedded.port, poolSize: 1 })
     : dataSourceOptions({ url: config.databaseUrl!, poolSize: config.databasePoolSize });
-  const dataSource = new DataSource(options);
-  await dataSource.initialize();
+  let dataSource = new DataSource(options);
+  try {
+    await dataSource.initialize();
+  } catch (err) {
+    // First run: DATABASE_URL names a database the server does not have yet.
+    if (embedded || !isMissingDatabase(err)) throw err;
+    const name = await createMissingDatabase(config.databaseUrl!);
+    new Logger('Database').log(`created database "${name}"`);
+    dataSource = new DataSource(options);
+    await dataSource.initialize();
+  }
   const applied = await dataSource.runMigrations({ transaction: 'each' });
   if (applied.length) new Logger('Database').log(`applied ${applied.length} migration(s)`);
   return dataSource;

@@ -121,7 +121,10 @@ export class NotificationSettingsController {
   }
 
   @Get(':id/webhook_deliveries')
-  @ApiOperation({ summary: 'Recent deliveries on every channel (or one), newest first, with every attempt and its answer' })
+  @ApiOperation({
+    summary: 'Recent deliveries on every channel (or one), newest first, with every attempt and its answer',
+    description: 'Each delivery with its channel, event, status and every attempt (status code or error, duration, time).',
+  })
   @ApiOkResponse({ type: WebhookDeliveryListResponse })
   @ApiErrors(400, 404)
   async deliveries(

@@ -76,6 +76,7 @@ describe('GET /workspaces/{id}/digest', () => {
           },
         ],
         top_opportunities: [{ ...item, opportunity_score: 45 }],
+        themes: [],
         coverage: { monitors_total: 1, monitors_healthy: 1, monitors_failing: 0, failing_monitor_ids: [] },
         consumption: { pending: 1, reviewed_in_period: 0 },
       },
@@ -94,6 +95,7 @@ describe('GET /workspaces/{id}/digest', () => {
       needs_review: { count: 0, max_severity: null, items: [] },
       whos_moving: [],
       top_opportunities: [],
+      themes: [],
       coverage: { monitors_total: 0, monitors_healthy: 0, monitors_failing: 0, failing_monitor_ids: [] },
       consumption: { pending: 0, reviewed_in_period: 0 },
     });
