@@ -20,6 +20,10 @@ export interface AppConfig {
   allowPrivateHosts: string[];
   checkMinIntervalSeconds: number;
   schedulerTickSeconds: number;
+  /** How often the scheduler looks for unfinished runs with no live job (the run sweep). */
+  runSweepSeconds: number;
+  /** A run unfinished for this long with no live job is queued again. */
+  runSweepAgeSeconds: number;
   chromiumPath: string | null;
   anthropicApiKey: string | null;
   anthropicBaseUrl: string | null;
@@ -111,6 +115,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       .filter(Boolean),
     checkMinIntervalSeconds: intVar(env, 'CHECK_MIN_INTERVAL_SECONDS', 300),
     schedulerTickSeconds: intVar(env, 'SCHEDULER_TICK_SECONDS', 15, 1),
+    runSweepSeconds: intVar(env, 'RUN_SWEEP_SECONDS', 30, 1),
+    runSweepAgeSeconds: intVar(env, 'RUN_SWEEP_AGE_SECONDS', 60, 1),
     chromiumPath: env.CHROMIUM_PATH || null,
     anthropicApiKey: env.ANTHROPIC_API_KEY || null,
     anthropicBaseUrl: urlVar(env, 'ANTHROPIC_BASE_URL'),

@@ -2,6 +2,7 @@ import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/c
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { dataSourceOptions } from './data-source-options';
+import { migrate } from './migrate';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 
 const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
@@ -12,8 +13,8 @@ async function openDataSource(config: AppConfig, embedded: EmbeddedPostgres | nu
     : dataSourceOptions({ url: config.databaseUrl!, poolSize: config.databasePoolSize });
   const dataSource = new DataSource(options);
   await dataSource.initialize();
-  const applied = await dataSource.runMigrations({ transaction: 'each' });
-  if (applied.length) new Logger('Database').log(`applied ${applied.length} migration(s)`);
+  const applied = await migrate(dataSource);
+  if (applied) new Logger('Database').log(`applied ${applied} migration(s)`);
   return dataSource;
 }
 
