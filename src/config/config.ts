@@ -32,6 +32,11 @@ export interface AppConfig {
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   dataDir: string;
   /**
+   * This process is a client of the embedded database (the CLI): when a server runs on dataDir
+   * it goes through that server's socket. Set by the CLI, not by the environment.
+   */
+  embeddedClient: boolean;
+  /**
    * Concurrent check jobs per worker process. High, because a check mostly waits on the network
    * (and on its host's politeness limit): CPU work is bounded by EXTRACT_THREADS, not by this.
    */
@@ -124,6 +129,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookRetryBaseSeconds: intVar(env, 'WEBHOOK_RETRY_BASE_SECONDS', 30),
     logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug'] as const, 'log'),
     dataDir: env.DATA_DIR || '.data',
+    embeddedClient: false,
     workerConcurrency: intVar(env, 'WORKER_CONCURRENCY', 256, 1),
     fetchPerHostConcurrency: intVar(env, 'FETCH_PER_HOST_CONCURRENCY', 4, 1),
     browserPages: intVar(env, 'BROWSER_PAGES', 4, 1),

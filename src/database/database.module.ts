@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { dataSourceOptions } from './data-source-options';
 import { migrate } from './migrate';
-import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgres, runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 
 const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
 
@@ -25,7 +25,11 @@ async function openDataSource(config: AppConfig, embedded: EmbeddedPostgres | nu
     {
       provide: EMBEDDED,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => (config.databaseUrl ? null : startEmbeddedPostgres(config.dataDir)),
+      useFactory: (config: AppConfig) => {
+        if (config.databaseUrl) return null;
+        // The CLI works through a running server's socket; a second server is refused by the lock.
+        return (config.embeddedClient && runningEmbeddedPostgres(config.dataDir)) || startEmbeddedPostgres(config.dataDir);
+      },
     },
     {
       provide: DataSource,
