@@ -76,18 +76,13 @@ export class ChecksService {
     await this.assertNoDiscovery(workspaceId);
     this.availability.assertAvailable();
     const monitors = await this.monitors.list({ workspaceId, competitorIds: competitorId ? [competitorId] : undefined });
+    const ids = monitors.map((m) => m.id);
     const { queued, skipped } = await retryingTransaction(this.db, async (manager) => {
       const queued: number[] = [];
       const skipped: number[] = [];
       await this.scope.lockAccount(account.accountId, manager);
-      await this.monitors.lock(
-        monitors.map((m) => m.id),
-        manager,
-      );
-      const inFlight = await this.runs.monitorsInFlight(
-        monitors.map((m) => m.id),
-        manager,
-      );
+      await this.monitors.lock(ids, manager);
+      const inFlight = await this.runs.monitorsInFlight(ids, manager);
       for (const monitor of monitors) {
         const available =
           monitor.status === 'active' &&
