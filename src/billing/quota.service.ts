@@ -54,16 +54,6 @@ export class QuotaService {
     return rows.length > 0;
   }
 
-  /** Gives checks back when work that was paid for could not be queued. */
-  async refund(accountId: number, count: number, manager: EntityManager = this.db.manager): Promise<void> {
-    if (count <= 0) return;
-    const period = quotaPeriod().start.toISOString().slice(0, 10);
-    await manager.query(
-      `UPDATE check_usage SET checks_used = GREATEST(checks_used - $3, 0) WHERE account_id = $1 AND period_start = $2`,
-      [accountId, period, count],
-    );
-  }
-
   async usage(accountId: number, plan: Plan): Promise<QuotaUsage> {
     const period = quotaPeriod();
     const rows: { checks_used: number }[] = await this.db.query(

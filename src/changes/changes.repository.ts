@@ -181,15 +181,20 @@ export class ChangesRepository {
   }
 
   /** Recorded with its notification pending: see the change-notification-outbox migration. */
-  async insert(change: NewChange, manager: EntityManager): Promise<number> {
+  /**
+   * Records a change; null when one is already recorded for the same monitor and previous
+   * snapshot (`changes_monitor_previous_snapshot_key`): a difference is announced once.
+   */
+  async insert(change: NewChange, manager: EntityManager): Promise<number | null> {
     const columns = Object.keys(change) as (keyof NewChange)[];
     const values = columns.map((c) => (JSON_COLUMNS.has(c) ? JSON.stringify(change[c]) : change[c]));
     const [row] = await manager.query(
       `INSERT INTO changes (${columns.join(', ')}, interpreted_at, notify_pending)
-       VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}, now(), true) RETURNING id`,
+       VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}, now(), true)
+       ON CONFLICT (monitor_id, previous_snapshot_id) DO NOTHING RETURNING id`,
       values,
     );
-    return row.id;
+    return row?.id ?? null;
   }
 
   async setReviewStatus(id: number, status: ReviewStatus, manager: EntityManager = this.db.manager): Promise<void> {

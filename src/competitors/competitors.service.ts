@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AccountContext } from '../accounts/account-context';
 import { QuotaService } from '../billing/quota.service';
+import { retryingTransaction } from '../database/retrying-transaction';
 import { DomainError, ErrorCode } from '../common/errors';
 import { domainOf, normalizeHomepageUrl } from '../common/homepage-url';
 import { uniqueViolation } from '../common/pg-errors';
@@ -98,7 +99,8 @@ export class CompetitorsService {
     this.availability.assertAvailable();
     let competitor: CompetitorRow;
     try {
-      competitor = await this.db.transaction(async (manager) => {
+      competitor = await retryingTransaction(this.db, async (manager) => {
+        await this.scope.lockAccount(account.accountId, manager);
         await this.quota.spend(account.accountId, account.plan, 1, manager);
         const domain = domainOf(url.toString());
         return this.competitors.insert(

@@ -25,6 +25,10 @@ export interface AppConfig {
   allowPrivateHosts: string[];
   checkMinIntervalSeconds: number;
   schedulerTickSeconds: number;
+  /** How often the scheduler looks for unfinished runs with no live job (the run sweep). */
+  runSweepSeconds: number;
+  /** A run unfinished for this long with no live job is queued again. */
+  runSweepAgeSeconds: number;
   chromiumPath: string | null;
   anthropicApiKey: string | null;
   anthropicBaseUrl: string | null;
@@ -32,6 +36,11 @@ export interface AppConfig {
   webhookRetryBaseSeconds: number;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   dataDir: string;
+  /**
+   * This process is a client of the embedded database (the CLI): when a server runs on dataDir
+   * it goes through that server's socket. Set by the CLI, not by the environment.
+   */
+  embeddedClient: boolean;
   /**
    * Concurrent check jobs per worker process. High, because a check mostly waits on the network
    * (and on its host's politeness limit): CPU work is bounded by EXTRACT_THREADS, not by this.
@@ -120,6 +129,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       .filter(Boolean),
     checkMinIntervalSeconds: intVar(env, 'CHECK_MIN_INTERVAL_SECONDS', 300),
     schedulerTickSeconds: intVar(env, 'SCHEDULER_TICK_SECONDS', 15, 1),
+    runSweepSeconds: intVar(env, 'RUN_SWEEP_SECONDS', 30, 1),
+    runSweepAgeSeconds: intVar(env, 'RUN_SWEEP_AGE_SECONDS', 60, 1),
     chromiumPath: env.CHROMIUM_PATH || null,
     anthropicApiKey: env.ANTHROPIC_API_KEY || null,
     anthropicBaseUrl: urlVar(env, 'ANTHROPIC_BASE_URL'),
@@ -127,6 +138,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookRetryBaseSeconds: intVar(env, 'WEBHOOK_RETRY_BASE_SECONDS', 30),
     logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug'] as const, 'log'),
     dataDir: env.DATA_DIR || '.data',
+    embeddedClient: false,
     workerConcurrency: intVar(env, 'WORKER_CONCURRENCY', 256, 1),
     fetchPerHostConcurrency: intVar(env, 'FETCH_PER_HOST_CONCURRENCY', 4, 1),
     browserPages: intVar(env, 'BROWSER_PAGES', 4, 1),

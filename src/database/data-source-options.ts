@@ -5,6 +5,7 @@ import { DigestAndWebhookDelivery1763900000000 } from './migrations/176390000000
 import { FeedFilterIndex1764000000000 } from './migrations/1764000000000-feed-filter-index';
 import { ChangeNotificationOutbox1764100000000 } from './migrations/1764100000000-change-notification-outbox';
 import { UsersAndSessions1764400000000 } from './migrations/1764400000000-users-and-sessions';
+import { OneRunInFlight1764500000000 } from './migrations/1764500000000-one-run-in-flight';
 import { NotificationChannels1764600000000 } from './migrations/1764600000000-notification-channels';
 
 export const MIGRATIONS = [
@@ -14,6 +15,7 @@ export const MIGRATIONS = [
   FeedFilterIndex1764000000000,
   ChangeNotificationOutbox1764100000000,
   UsersAndSessions1764400000000,
+  OneRunInFlight1764500000000,
   NotificationChannels1764600000000,
 ];
 

@@ -2,7 +2,8 @@ import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/c
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { dataSourceOptions } from './data-source-options';
-import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { migrate } from './migrate';
+import { EmbeddedPostgres, runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { createMissingDatabase, isMissingDatabase } from './missing-database';
 
 const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
@@ -22,8 +23,8 @@ async function openDataSource(config: AppConfig, embedded: EmbeddedPostgres | nu
     dataSource = new DataSource(options);
     await dataSource.initialize();
   }
-  const applied = await dataSource.runMigrations({ transaction: 'each' });
-  if (applied.length) new Logger('Database').log(`applied ${applied.length} migration(s)`);
+  const applied = await migrate(dataSource);
+  if (applied) new Logger('Database').log(`applied ${applied} migration(s)`);
   return dataSource;
 }
 
@@ -34,7 +35,11 @@ async function openDataSource(config: AppConfig, embedded: EmbeddedPostgres | nu
     {
       provide: EMBEDDED,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => (config.databaseUrl ? null : startEmbeddedPostgres(config.dataDir)),
+      useFactory: (config: AppConfig) => {
+        if (config.databaseUrl) return null;
+        // The CLI works through a running server's socket; a second server is refused by the lock.
+        return (config.embeddedClient && runningEmbeddedPostgres(config.dataDir)) || startEmbeddedPostgres(config.dataDir);
+      },
     },
     {
       provide: DataSource,

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ChangesRepository } from '../changes/changes.repository';
+import { retryingTransaction } from '../database/retrying-transaction';
 import { PageCaptureService } from '../capture/page-capture.service';
 import { SnapshotsRepository } from '../capture/snapshots.repository';
 import type { CaptureFields, ExtractedPage } from '../capture/capture.types';
@@ -15,6 +16,8 @@ import { NotificationsService } from '../webhooks/notifications.service';
 import { CheckContext, CheckContextRepository } from './check-context.repository';
 
 const RAW_DIFF_EXCERPT_CHARS = 6000;
+/** Thrown inside the change transaction to roll back its snapshot when the change exists already. */
+class ChangeAlreadyRecorded extends Error {}
 
 /**
  * One check, end to end: fetch → extract → compare with the previous snapshot → diff →
@@ -74,7 +77,7 @@ export class CheckRunner {
       return;
     }
     if (!previous) {
-      await this.db.transaction(async (manager) => {
+      await retryingTransaction(this.db, async (manager) => {
         const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
         await this.contexts.finish(ctx, { status: 'succeeded', snapshotId: snapshot, ...validators }, manager);
       });
@@ -93,13 +96,13 @@ export class CheckRunner {
     const belowFloor = !interpretation || severityRank(interpretation.severity) < severityRank(monitor.min_severity);
     if (belowFloor) {
       // Informational differences and changes under the monitor's floor advance the baseline only.
-      await this.db.transaction(async (manager) => {
+      await retryingTransaction(this.db, async (manager) => {
         const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
         await this.contexts.finish(ctx, { status: 'no_change', snapshotId: snapshot, ...validators }, manager);
       });
       return;
     }
-    const changeId = await this.db.transaction(async (manager) => {
+    const changeId = await retryingTransaction(this.db, async (manager) => {
       const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
       const id = await this.changes.insert(
         {
@@ -135,9 +138,19 @@ export class CheckRunner {
         },
         manager,
       );
+      if (id === null) throw new ChangeAlreadyRecorded();
       await this.contexts.finish(ctx, { status: 'changed', snapshotId: snapshot, ...validators }, manager);
       return id;
+    }).catch((err: unknown) => {
+      if (err instanceof ChangeAlreadyRecorded) return null;
+      throw err;
     });
+    if (changeId === null) {
+      // Another run already recorded (and announced) this very difference: its snapshot is the
+      // monitor's baseline now, and this run adds nothing, not even a second webhook.
+      await this.contexts.finish(ctx, { status: 'no_change', ...validators });
+      return;
+    }
     // After commit: a webhook must never announce a change that was rolled back.
     await this.notifications.changeDetected(changeId);
   }

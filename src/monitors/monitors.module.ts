@@ -10,12 +10,13 @@ import { ChecksService } from './checks.service';
 import { MonitorsController } from './monitors.controller';
 import { MonitorsRepository } from './monitors.repository';
 import { MonitorsService } from './monitors.service';
+import { RunSweep } from './run-sweep.service';
 import { RunsRepository } from './runs.repository';
 import { ScheduledRunsRepository } from './scheduled-runs.repository';
 
 @Module({
   controllers: [MonitorsController],
-  exports: [CheckContextRepository, CheckRunner, ChecksService, MonitorsRepository, MonitorsService, RunsRepository, ScheduledRunsRepository],
+  exports: [CheckContextRepository, CheckRunner, ChecksService, MonitorsRepository, MonitorsService, RunSweep, RunsRepository, ScheduledRunsRepository],
   imports: [CaptureModule, ChangesModule, InterpretationModule, WebhooksModule],
   providers: [
     CheckContextRepository,
@@ -23,6 +24,7 @@ import { ScheduledRunsRepository } from './scheduled-runs.repository';
     ChecksService,
     MonitorsRepository,
     MonitorsService,
+    RunSweep,
     RunsRepository,
     ScheduledRunsRepository,
     TargetUrlValidator,

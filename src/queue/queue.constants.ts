@@ -25,10 +25,11 @@ export interface PayloadByQueue {
 
 /**
  * Transient fetch errors are retried inside the check; the queue retries crashed or failing jobs
- * (Postgres briefly down, a lost worker). The back-off doubles from 5 s, so the attempts span
- * about a minute and outlast a short outage instead of being spent in a burst.
+ * (Postgres briefly down, a lost worker). The back-off doubles from 5 s, so a check's attempts
+ * span two and a half minutes and outlast a short outage instead of being spent in a burst; a
+ * check still blocked by an outage after that is not failed but left to the run sweep.
  */
-export const JOB_ATTEMPTS: Record<QueueName, number> = { discovery: 4, checks: 4, webhooks: 4 };
+export const JOB_ATTEMPTS: Record<QueueName, number> = { discovery: 4, checks: 6, webhooks: 4 };
 export const JOB_BACKOFF_MS = 5000;
 
 /** Default options of every job on a queue: retries, back-off, bounded history. */

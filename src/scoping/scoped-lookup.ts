@@ -31,8 +31,12 @@ export class ScopedLookup {
     return this.one(`SELECT * FROM monitors WHERE id = $1 AND account_id = $2`, [id, accountId], 'monitor', manager);
   }
 
-  /** Takes a row lock on the account so cap checks and inserts of one account serialise. */
+  /**
+   * Takes a row lock on the account so cap checks, quota spending and inserts of one account
+   * serialise; it comes first in every such transaction (see `retryingTransaction`). NO KEY
+   * UPDATE, so the foreign-key checks of rows that reference the account never wait on it.
+   */
   async lockAccount(accountId: number, manager: EntityManager): Promise<void> {
-    await manager.query(`SELECT id FROM accounts WHERE id = $1 FOR UPDATE`, [accountId]);
+    await manager.query(`SELECT id FROM accounts WHERE id = $1 FOR NO KEY UPDATE`, [accountId]);
   }
 }
