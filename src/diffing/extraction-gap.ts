@@ -11,8 +11,8 @@ import { fieldDiff } from './field-diff';
  */
 
 /** Changed text (added plus removed, in meaningful lines) that counts as a substantial change. */
-const SUBSTANTIAL_CHARS = 120;
-const SUBSTANTIAL_LINES = 3;
+const SUBSTANTIAL_CHARS = 80;
+const SUBSTANTIAL_LINES = 4;
 /** How much of the changed text a gap diff carries on each side for the interpreter. */
 const EXCERPT_CHARS = 1500;
 

@@ -22,7 +22,7 @@ import { hintAuthor, hintText } from './hint-values';
 import { jsonLdOfType, ldText, ldUrl, type JsonLdNode } from './structured-data';
 
 const EXCERPT_MAX = 300;
-const BYLINE_RE = /(?:^|[\s/|•·-])[Bb]y\s+([\p{Lu}][\p{L}.'’-]+(?:\s+[\p{Lu}][\p{L}.'’-]+){0,3})/u;
+const BYLINE_RE = /(?:^|[\s/|•·-])[Bb]y:?\s+([\p{Lu}][\p{L}.'’-]+(?:\s+[\p{Lu}][\p{L}.'’-]+){0,3})/u;
 const AUTHOR_CLASS_RE = /(?:^|[\s_-])(?:author|byline|writer)(?:$|[\s_-])/i;
 
 interface PostDraft {
@@ -72,19 +72,36 @@ function postsFromJsonLd(ctx: PageContext): PostDraft[] {
     .filter((post) => post.title);
 }
 
+/** Listing pages (categories, tags, authors, pagination) are linked from indexes but are not posts. */
+const LISTING_PATH_RE = /\/(?:categories|category|tags?|topics?|authors?|page)\/[^/]*\/?(?:\d+\/?)?$/i;
+
+const isPostHref = (href: string | null): boolean => !!href && !href.startsWith('#') && !LISTING_PATH_RE.test(href.split(/[?#]/)[0]);
+
 function postLink(heading: Element): Element | null {
-  const inside = findAll(heading, 'a').find((a) => !(attr(a, 'href') ?? '#').startsWith('#'));
+  const inside = findAll(heading, 'a').find((a) => isPostHref(attr(a, 'href')));
   if (inside) return inside;
-  return closest(heading, (el) => tagName(el) === 'a' && !(attr(el, 'href') ?? '#').startsWith('#'));
+  return closest(heading, (el) => tagName(el) === 'a' && isPostHref(attr(el, 'href')));
 }
 
-function sectionDate(section: Section): string | null {
+/** Short blocks of a post card ("Jul 28, 2019 | 7 minutes read | By: Joe Johnston" in a <small>). */
+function cardLines(ctx: PageContext, section: Section): string[] {
+  if (!section.container) return [];
+  return descendants(section.container, (el) => el !== section.heading && ['small', 'span', 'div', 'p', 'footer'].includes(tagName(el)))
+    .map((el) => ctx.dom.text(el))
+    .filter((text) => text && text.length <= 100);
+}
+
+function sectionDate(ctx: PageContext, section: Section): string | null {
   for (const time of section.times) {
     const date = parseDate(attr(time, 'datetime')) ?? parseDate(collapseWhitespace(time.children.map((c) => ('data' in c ? c.data : '')).join(' ')));
     if (date) return date;
   }
   // Dates are written near the title ("Published on 17 Dec 2021"); look at the first lines only.
   for (const line of section.lines.slice(0, 4)) {
+    const found = findDate(line);
+    if (found) return found.date;
+  }
+  for (const line of cardLines(ctx, section)) {
     const found = findDate(line);
     if (found) return found.date;
   }
@@ -99,7 +116,7 @@ function sectionAuthor(ctx: PageContext, section: Section): string | null {
     const author = byClass.map((el) => hintAuthor(cleanAuthor(ctx.dom.text(el)))).find(Boolean);
     if (author) return author;
   }
-  for (const line of section.lines.slice(0, 4)) {
+  for (const line of [...section.lines.slice(0, 4), ...cardLines(ctx, section)]) {
     if (line.length > 120) continue;
     const m = BYLINE_RE.exec(line);
     if (m) return hintAuthor(cleanAuthor(m[1]));
@@ -151,7 +168,7 @@ function postsFromHeadings(ctx: PageContext): PostDraft[] {
     return {
       title,
       url: absoluteUrl(attr(postLink(section.heading)!, 'href'), ctx.base),
-      date: sectionDate(section),
+      date: sectionDate(ctx, section),
       author: sectionAuthor(ctx, section),
       excerpt: sectionExcerpt(ctx, section, title),
     };

@@ -23,10 +23,13 @@ export function hintText(value: string | null | undefined): string | null {
   return text && !isJunkValue(text) ? text : null;
 }
 
+/** An href that is a stringified missing value ("/" and "#" are real links). */
+const JUNK_HREF_RE = /^(?:nan|undefined|null|\[object \w+\])$/i;
+
 /** An href or URL-valued hint that points somewhere real. */
 export function isRealHref(href: string): boolean {
   const trimmed = href.trim();
-  if (isJunkValue(trimmed) || /^(?:javascript|data):/i.test(trimmed)) return false;
+  if (!trimmed || JUNK_HREF_RE.test(trimmed) || JUNK_FRAGMENT_RE.test(trimmed) || /^(?:javascript|data):/i.test(trimmed)) return false;
   const path = trimmed.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split(/[?#]/)[0];
   return !path.split('/').some((segment) => JUNK_SEGMENT_RE.test(segment));
 }

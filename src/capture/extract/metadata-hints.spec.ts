@@ -1,5 +1,6 @@
 import { fieldsOf } from './__fixtures__/pages';
 import { extractPage } from './extract-page';
+import { hintAuthor, hintText, isRealHref } from './hint-values';
 
 /** The blog index that used to collapse into one post built from its own junk metadata. */
 function junkMetadataIndex(posts: number): string {
@@ -60,5 +61,18 @@ describe('metadata is a hint, never the truth', () => {
       <body><main><h1>Pricing</h1><p>Simple plans.</p></main></body></html>`;
     const { plans } = fieldsOf(html, 'https://relay.example/pricing', 'pricing');
     expect(plans.map((p) => [p.name, p.prices.map((x) => x.amount)])).toEqual([['Starter', [12]]]);
+  });
+});
+
+describe('hint values', () => {
+  it.each(['NaN', 'undefined', 'null', '[object Object]', '{{ page.author }}', '  '])('rejects %j as text', (value) => {
+    expect(hintText(value)).toBeNull();
+  });
+
+  it('keeps real values, and real links such as "/" and "#top"', () => {
+    expect(hintText('  Dana   Reyes ')).toBe('Dana Reyes');
+    expect(hintAuthor('https://twitter.com/dana')).toBeNull();
+    expect(['/', '#top', '/blog/post-1/', 'https://relay.example/a'].map(isRealHref)).toEqual([true, true, true, true]);
+    expect(['NaN', 'undefined', '/blog/undefined', '/NaN/', 'javascript:void(0)', '[object Object]'].map(isRealHref)).toEqual([false, false, false, false, false, false]);
   });
 });
