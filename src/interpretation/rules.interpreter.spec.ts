@@ -123,6 +123,27 @@ describe('RulesInterpreter on pricing pages', () => {
     expect(result.clusters).toEqual([expect.objectContaining({ headline: 'Yearly billing added', diff_indexes: [0, 1] })]);
   });
 
+  it('never assumes yearly billing is cheaper: a dearer yearly price is said as such', () => {
+    const eur = (amount: number, period: BillingPeriod, text: string) => price(amount, period, 'EUR', text);
+    const plans = [
+      plan('Basic', [eur(2, 'month', '2€/month'), eur(2.2, 'year', '2.20€/month billed yearly')]),
+      plan('Pro', [eur(6, 'month', '6€/month'), eur(6.6, 'year', '6.60€/month billed yearly')]),
+    ];
+    const result = interpretWithRules(
+      input(
+        'pricing',
+        [
+          diff('added', 'billing_period_added', 'plans[basic].prices[year]', null, plans[0].prices[1]),
+          diff('added', 'billing_period_added', 'plans[pro].prices[year]', null, plans[1].prices[1]),
+        ],
+        { competitor: { name: 'Joplin', domain: 'joplinapp.org' }, category: 'pricing', direction: 'advanced', after_fields: pricing(plans) },
+      ),
+    );
+
+    expect(result.summary).toContain('(10% more than the monthly price on every plan)');
+    expect(`${result.summary} ${result.why_it_matters} ${result.clusters[0].meaning}`).not.toMatch(/\boff\b|discount|lowers/);
+  });
+
   it('scales a usage line item less than a plan: halving one GPU price is high, not critical', () => {
     const result = interpretWithRules(
       input('pricing', [diff('updated', 'price_decreased', 'line_items[L40S].price.amount', 2.5, 1.25)], {

@@ -28,7 +28,8 @@ export function summarise(clusters: Cluster[], texts: ClusterText[], extra: Extr
   for (const { text } of named) clauses.push(clauseOf(text.sentence));
   const counted = others.length - named.length;
   const tail = counted > 0 ? `, plus ${plural(counted, 'other change')}` : '';
-  if (clauses.length === 1 && !extra && lead.startsWith(`${competitor} `) === false) return counted > 0 ? sentence(`${lead.replace(/\.$/, '')}${tail}`) : lead;
+  // A lead sentence that does not start with the competitor's name is kept as written.
+  if (clauses.length === 1 && !lead.startsWith(`${competitor} `)) return sentence(`${lead.replace(/\.$/, '')}${tail}`);
   return sentence(`${competitor} ${joinMoves(clauses)}${tail}`);
 }
 

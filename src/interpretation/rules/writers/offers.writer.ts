@@ -111,13 +111,15 @@ export function writeBilling(cluster: Cluster, ctx: RuleContext): ClusterText {
  */
 function comparedWithMonthly(differences: Array<{ plan: string; pct: number }>): string | null {
   if (differences.length === 0) return null;
-  const phrase = (pct: number) => (Math.round(pct) === 0 ? 'the same as monthly' : pct < 0 ? `${formatPercent(-pct, false)} off` : `${formatPercent(pct, false)} more`);
+  const phrase = (pct: number) => (Math.round(pct) === 0 ? 'the same' : pct < 0 ? `${formatPercent(-pct, false)} off` : `${formatPercent(pct, false)} more`);
   const shown = differences.map((d) => ({ plan: d.plan, text: phrase(d.pct) }));
+  const allOff = shown.every((d) => d.text.endsWith(' off'));
   if (shown.every((d) => d.text === shown[0].text)) {
-    const all = shown.length > 1 ? ' on every plan' : ` on ${shown[0].plan}`;
-    return shown[0].text === 'the same as monthly' ? `priced the same as monthly${all}` : `${shown[0].text} the monthly price${all}`;
+    const where = shown.length > 1 ? 'on every plan' : `on ${shown[0].plan}`;
+    if (allOff) return `${shown[0].text} the monthly price ${where}`;
+    return shown[0].text === 'the same' ? `priced the same as monthly ${where}` : `${shown[0].text} than the monthly price ${where}`;
   }
-  return `${listJoin(shown.map((d) => `${d.plan} ${d.text}`), 6)} than monthly`.replace(/ off than monthly$/, ' off the monthly price');
+  return `${listJoin(shown.map((d) => `${d.plan} ${d.text}`), 6)} ${allOff ? 'the monthly price' : 'compared with the monthly price'}`;
 }
 
 export function writeTrial(cluster: Cluster, ctx: RuleContext): ClusterText {
