@@ -11,6 +11,7 @@ import { HealthModule } from './health/health.module';
 import { WebAppModule } from './app/web.module';
 import { NotFoundModule } from './common/not-found.controller';
 import { PlanThrottlerGuard } from './billing/plan-throttler.guard';
+import { StrictInputInterceptor } from './common/strict-input.interceptor';
 import { AppValidationPipe } from './common/validation.pipe';
 import { CompetitorsModule } from './competitors/competitors.module';
 import { AppConfig, runsScheduler, runsWorker } from './config/config';
@@ -19,6 +20,7 @@ import { DatabaseModule } from './database/database.module';
 import { RedisModule } from './database/redis.module';
 import { DigestModule } from './digest/digest.module';
 import { MonitorsModule } from './monitors/monitors.module';
+import { NotificationChannelsModule } from './notifications/notification-channels.module';
 import { QueueModule } from './queue/queue.module';
 import { SchedulerModule } from './scheduler/scheduler.module';
 import { ScopingModule } from './scoping/scoping.module';
@@ -57,6 +59,8 @@ export class AppModule {
         CompetitorsModule,
         DigestModule,
         MonitorsModule,
+        // Before WebAppModule: its public /app/unsubscribe page must be routed before the application's catch-all 404.
+        NotificationChannelsModule,
         WebhooksModule,
         WorkspacesModule,
         ...backgroundImports(config),
@@ -69,6 +73,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useExisting: PlanThrottlerGuard },
         { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: StrictInputInterceptor },
         { provide: APP_PIPE, useClass: AppValidationPipe },
       ],
     };

@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { AppModule, BackgroundModule } from './app.module';
 import { AppConfig, runsApi } from './config/config';
+import { typeIdsAsIntegers } from './common/swagger';
 import { JobConsumers } from './queue/job-consumers.service';
 import { setUpWebApp } from './app/web-setup';
 
@@ -20,7 +21,7 @@ const OUTSIDE_API_PREFIX = [
 ];
 
 function setUpSwagger(app: INestApplication, config: AppConfig): void {
-  const document = SwaggerModule.createDocument(
+  const document = typeIdsAsIntegers(SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Rivalwatch API')
@@ -34,7 +35,7 @@ function setUpSwagger(app: INestApplication, config: AppConfig): void {
       .addSecurityRequirements('bearer')
       .build(),
     { ignoreGlobalPrefix: true },
-  );
+  ));
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 }
 

@@ -14,7 +14,8 @@ async function main(): Promise<void> {
       // Printed once: only its hash is stored.
       process.stdout.write(
         `\nFirst account ${account.id} (plan pro). API key, shown once:\n\n  ${apiKey}\n\n` +
-          `Try: curl -H "Authorization: Bearer ${apiKey}" http://localhost:${config.port}/v1/workspaces\n\n`,
+          `Try: curl -H "Authorization: Bearer ${apiKey}" http://localhost:${config.port}/v1/workspaces\n\n` +
+          (config.signup === 'open' ? `Or sign up in the application: ${config.appBaseUrl}/app/sign-up\n\n` : ''),
       );
     }
   }

@@ -12,7 +12,10 @@ export class AccountController {
   constructor(private readonly accounts: AccountsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The calling account: plan, limits and this month’s check usage' })
+  @ApiOperation({
+    summary: 'The calling account: plan, limits and this month’s check usage',
+    description: 'Plan limits (requests per minute, checks, workspaces, monitors, fastest cadence) and usage {checks_used, checks_remaining, period_start, period_end}.',
+  })
   @ApiOkResponse({ type: AccountResponse })
   @ApiErrors(401, 429)
   async get(@CurrentAccount() account: AccountContext): Promise<AccountResponse> {

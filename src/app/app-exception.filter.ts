@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { Request, Response } from 'express';
 import { AccountsError } from '../accounts/accounts.service';
 import { DomainError, ErrorCode } from '../common/errors';
+import { isUnavailableError } from '../common/unavailable';
 import { UsersError } from '../users/users.service';
 import { backTo, redirectWith } from './page';
 import { SignInRequired } from './viewer';
@@ -20,6 +21,12 @@ export class AppExceptionFilter implements ExceptionFilter {
       (exception instanceof DomainError && exception.code === ErrorCode.NotFound) ||
       (exception instanceof HttpException && exception.getStatus() === 404);
     if (notFound) return this.render(res, 404, 'Not found', 'There is nothing here, or it belongs to another account.');
+    const unavailable =
+      isUnavailableError(exception) || (exception instanceof DomainError && exception.code === ErrorCode.ServiceUnavailable);
+    if (unavailable) {
+      res.setHeader('Retry-After', '5');
+      return this.render(res, 503, 'Try again in a moment', 'Rivalwatch cannot reach its database or queue right now. Try again in a moment.');
+    }
     const readable = exception instanceof DomainError || exception instanceof UsersError || exception instanceof AccountsError;
     if (readable && req.method === 'POST') return redirectWith(req, res, backTo(req), 'error', messageOf(exception));
     if (readable) return this.render(res, exception instanceof DomainError ? exception.status : 400, 'Something is not right', messageOf(exception));
@@ -33,7 +40,7 @@ export class AppExceptionFilter implements ExceptionFilter {
 }
 
 /** A DomainError's message, with the details of a validation failure as people write them. */
-function messageOf(err: unknown): string {
+export function messageOf(err: unknown): string {
   if (err instanceof DomainError) {
     const details = (err.options.extra?.details as { field: string; message: string }[] | undefined) ?? [];
     const text = details.length ? details.map((d) => d.message).join(' ') : err.message;

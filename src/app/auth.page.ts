@@ -41,20 +41,21 @@ export class AuthPage {
     const email = String(body.email ?? '').trim();
     const password = String(body.password ?? '');
     const ip = req.ip ?? 'unknown';
-    const wait = await this.limiter.blockedFor(email, ip);
+    const wait = await this.limiter.attempt(email, ip);
     if (wait > 0) {
       return this.refuse(res, 429, email, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`);
     }
     const user = email && password ? await this.users.authenticate(email, password) : null;
-    if (!user) {
-      await this.limiter.failed(email, ip);
-      return this.refuse(res, 401, email, 'That email and password do not match an account.');
-    }
-    await this.limiter.succeeded(email);
-    // A new session id at sign-in, so a session fixed before it is worth nothing.
+    if (!user) return this.refuse(res, 401, email, 'That email and password do not match an account.');
+    await this.limiter.succeeded(email, ip);
+    this.startSession(req, res, user.id);
+  }
+
+  /** A new session id at sign-in, so a session fixed before it is worth nothing. */
+  private startSession(req: Request, res: Response, userId: number): void {
     req.session.regenerate((err) => {
-      if (err) return res.status(500).render('error', { title: 'Something went wrong', status: 500, message: 'Could not start a session.' });
-      req.session.userId = user.id;
+      if (err) return res.status(503).render('error', { title: 'Try again in a moment', status: 503, message: 'Could not start a session.' });
+      req.session.userId = userId;
       req.session.save(() => res.redirect(303, '/app/workspaces'));
     });
   }
@@ -72,12 +73,18 @@ export class AuthPage {
     if (this.config.signup !== 'open') {
       return res.status(404).render('error', { title: 'Sign-up is closed', status: 404, message: 'Ask your administrator for an account.' });
     }
+    const wait = await this.limiter.signUp(req.ip ?? 'unknown');
+    if (wait > 0) {
+      return res.status(429).render('sign-up', {
+        title: 'Create your account',
+        error: `Too many accounts were created from your address. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+        email: body.email,
+        account_name: body.account_name,
+      });
+    }
     try {
       const user = await this.users.signUp(String(body.account_name ?? ''), String(body.email ?? ''), String(body.password ?? ''));
-      req.session.regenerate(() => {
-        req.session.userId = user.id;
-        req.session.save(() => res.redirect(303, '/app/workspaces'));
-      });
+      this.startSession(req, res, user.id);
     } catch (err) {
       if (!(err instanceof UsersError)) throw err;
       res.status(422).render('sign-up', { title: 'Create your account', error: err.message, email: body.email, account_name: body.account_name });

@@ -4,8 +4,7 @@ import type { Request, Response } from 'express';
 import { MONITOR_TYPES } from '../capture/capture.types';
 import { ChangesService } from '../changes/changes.service';
 import { REVIEW_STATUSES, type ReviewStatus } from '../changes/changes.repository';
-import { ListChangesQuery } from '../changes/dto/change-query.dto';
-import { invalidParams } from '../common/errors';
+import { ListChangesQuery, UpdateChangeDto } from '../changes/dto/change-query.dto';
 import { ParseBigIdPipe, ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { SEVERITIES } from '../common/severity';
@@ -42,9 +41,10 @@ export class ChangesPage {
     const filters = await validForm(ListChangesQuery, raw, [...FILTERS, 'after'], 'query');
     const page = await this.changes.feed(viewer.context, { ...filters, workspace_id: workspaceId, limit: PAGE_SIZE });
     const active = Object.fromEntries(FILTERS.filter((f) => raw[f]).map((f) => [f, raw[f]]));
-    const more = page.next_cursor ? `?${new URLSearchParams({ ...active, after: String(page.next_cursor) })}` : null;
+    const moreParams = page.next_cursor ? { ...active, after: String(page.next_cursor) } : null;
+    const more = moreParams ? `?${new URLSearchParams(moreParams)}` : null;
     if (raw.fragment) {
-      res.render('partials/change-items', { layout: false, changes: page.changes, more });
+      res.render('partials/change-items', { layout: false, changes: page.changes, nextUrl: more ? `/app/workspaces/${workspaceId}/changes${more}` : null });
       return;
     }
     const competitors = await this.competitors.list(viewer.context, workspaceId);
@@ -55,6 +55,7 @@ export class ChangesPage {
       changes: page.changes,
       counts: page.meta.counts,
       more,
+      moreFields: moreParams ? Object.entries(moreParams).map(([name, value]) => ({ name, value })) : [],
       filtered: Object.keys(active).length > 0,
       hasCompetitors: competitors.length > 0,
       options: {
@@ -68,10 +69,11 @@ export class ChangesPage {
 
   @Get('changes/:id')
   async detail(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer, @Param('id', ParseBigIdPipe) id: number): Promise<void> {
-    const change = await this.changes.get(viewer.context, id);
+    const [change, workspaceId] = await Promise.all([this.changes.get(viewer.context, id), this.changes.workspaceOf(viewer.context, id)]);
     renderPage(req, res, viewer, 'change', {
       title: change.summary,
       nav: 'changes',
+      workspaceId,
       change,
       diffs: (change.field_diffs as { path: string; op: string; change_type: string; old: unknown; new: unknown; tier: string }[]).filter(
         (d) => d.tier !== 'noise',
@@ -86,14 +88,14 @@ export class ChangesPage {
     @Res() res: Response,
     @CurrentViewer() viewer: Viewer,
     @Param('id', ParseBigIdPipe) id: number,
-    @Body('review_status') status: string,
+    @Body() body: Record<string, unknown>,
   ): Promise<void> {
-    if (!REVIEW_STATUSES.includes(status as ReviewStatus)) throw invalidParams(`review_status must be one of ${REVIEW_STATUSES.join(', ')}`);
-    const change = await this.changes.review(viewer.context, id, status as ReviewStatus);
+    const { review_status: status } = await validForm(UpdateChangeDto, body, ['review_status']);
+    const change = await this.changes.review(viewer.context, id, status);
     if (req.accepts(['html', 'json']) === 'json') {
       res.json({ id: change.id, review_status: change.review_status });
       return;
     }
-    redirectWith(req, res, backTo(req, `/app/changes/${id}`), 'notice', `Change ${REVIEW_WORDS[status as ReviewStatus]}.`);
+    redirectWith(req, res, backTo(req, `/app/changes/${id}`), 'notice', `Change ${REVIEW_WORDS[status]}.`);
   }
 }

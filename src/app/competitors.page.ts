@@ -56,7 +56,7 @@ export class CompetitorsPage {
     const dto = await validForm(AddCompetitorDto, body, ['url']);
     const { created, body: result } = await this.competitors.add(viewer.context, workspaceId, dto);
     const text = created
-      ? `Discovering the pages of ${result.competitor.name}…`
+      ? `Added ${result.competitor.name}: discovering its pages…`
       : `${result.competitor.name} is already in this workspace.`;
     redirectWith(req, res, `/app/workspaces/${workspaceId}/competitors`, 'notice', text);
   }

@@ -1,7 +1,7 @@
 /** The part of `hbs` (express view engine for Handlebars) the application uses; the package ships no types. */
 declare module 'hbs' {
   interface Hbs {
-    registerPartials(directory: string): void;
+    registerPartials(directory: string, options: { rename: (name: string) => string }, done: (err?: Error) => void): void;
     registerHelper(name: string, helper: (...args: never[]) => unknown): void;
     SafeString: new (html: string) => unknown;
   }

@@ -29,7 +29,15 @@ export function renderPage(
 /** Post/redirect/get: a message for the next page, then back to where the form was. */
 export function redirectWith(req: Request, res: Response, to: string, kind: 'notice' | 'error', text: string): void {
   req.session.flash = { kind, text };
-  res.redirect(303, to);
+  redirectAfterSave(req, res, to);
+}
+
+/**
+ * Saves the session before redirecting: express-session would otherwise send the redirect's
+ * headers while its save is still under way, and the next page could read the session without it.
+ */
+function redirectAfterSave(req: Request, res: Response, to: string): void {
+  req.session.save(() => res.redirect(303, to));
 }
 
 export function backTo(req: Request, fallback = '/app'): string {

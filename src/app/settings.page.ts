@@ -7,8 +7,12 @@ import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { SEVERITIES } from '../common/severity';
 import { PutNotificationSettingsDto } from '../webhooks/dto/notification-settings.dto';
+import type { NotificationSettingsDto } from '../webhooks/dto/notification-settings.response';
+import type { WebhookDeliveryDto } from '../webhooks/dto/webhook-delivery.response';
 import { NotificationSettingsService } from '../webhooks/notification-settings.service';
-import { AppExceptionFilter } from './app-exception.filter';
+import { CHANNEL_LABEL, CHANNELS } from '../notifications/channels';
+import { EmailOutboxService } from '../notifications/email-outbox.service';
+import { AppExceptionFilter, messageOf } from './app-exception.filter';
 import { validForm } from './form';
 import { redirectWith, renderPage } from './page';
 import { CurrentViewer, SignedInGuard, Viewer } from './viewer';
@@ -16,11 +20,55 @@ import { CurrentViewer, SignedInGuard, Viewer } from './viewer';
 const SETTINGS_FIELDS: (keyof PutNotificationSettingsDto)[] = [
   'webhook_url',
   'signing_secret',
+  'email_recipients',
+  'slack_webhook_url',
+  'teams_webhook_url',
+  'discord_webhook_url',
   'mode',
   'realtime_min_severity',
   'digest_period',
   'digest_hour_utc',
 ];
+
+const DEFAULT_VALUES = {
+  webhook_url: '',
+  email_recipients: [] as string[],
+  slack_webhook_url: '',
+  teams_webhook_url: '',
+  discord_webhook_url: '',
+  mode: 'realtime',
+  realtime_min_severity: 'medium',
+  digest_period: '1d',
+  digest_hour_utc: 9,
+  signing_secret_set: false,
+};
+
+/** Chat webhook URLs carry their own credentials: write-only in the application, like the signing secret. */
+const SECRET_URL_FIELDS = ['slack_webhook_url', 'teams_webhook_url', 'discord_webhook_url'] as const;
+const TYPED_FIELDS = ['webhook_url', 'mode', 'realtime_min_severity', 'digest_period', 'digest_hour_utc'];
+
+function pick(body: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((f) => typeof body[f] === 'string').map((f) => [f, body[f]]));
+}
+
+function channelOf(delivery: WebhookDeliveryDto): string {
+  return delivery.channel ?? 'webhook';
+}
+
+/** A form's recipients box: addresses separated by commas, semicolons or new lines. */
+function recipientsOf(value: unknown): string[] | undefined {
+  if (typeof value !== 'string') return undefined;
+  const list = value.split(/[\s,;]+/).filter(Boolean);
+  return list.length ? list : undefined;
+}
+
+/** A delivery's outcome as a person reads it: the receiver's HTTP status, or the error, or "sending". */
+function outcomeOf(delivery: WebhookDeliveryDto): string {
+  const last = delivery.attempts[delivery.attempts.length - 1];
+  if (!last || delivery.status === 'pending' || delivery.status === 'delivering') return 'sending…';
+  const answer = last.status_code ? `HTTP ${last.status_code}` : (last.error ?? 'no answer');
+  return delivery.status === 'succeeded' ? `${answer}, delivered` : `${answer}, ${delivery.status.replace(/_/g, ' ')}`;
+}
 
 /** Workspace notification settings with Send test and the delivery log; API keys; plan and usage. */
 @ApiExcludeController()
@@ -32,6 +80,7 @@ export class SettingsPage {
   constructor(
     private readonly settings: NotificationSettingsService,
     private readonly accounts: AccountsService,
+    private readonly outbox: EmailOutboxService,
   ) {}
 
   @Get('workspaces/:id/settings/notifications')
@@ -42,26 +91,12 @@ export class SettingsPage {
     @Param('id', ParseIdPipe) workspaceId: number,
     @Query('fragment') fragment?: string,
   ): Promise<void> {
-    const deliveries = await this.settings.deliveryLog(viewer.context, workspaceId, 25);
+    const current = await this.current(viewer, workspaceId);
     if (fragment) {
-      res.render('partials/deliveries', { layout: false, deliveries });
+      res.render('partials/notification-status', { layout: false, workspaceId, ...(await this.status(viewer, workspaceId, current)) });
       return;
     }
-    const current = await this.settings.get(viewer.context, workspaceId).catch((err: unknown) => {
-      if (err instanceof DomainError && err.code === ErrorCode.NotFound && viewer.workspaces.some((w) => w.id === workspaceId)) return null;
-      throw err;
-    });
-    const values = current ?? { webhook_url: '', mode: 'realtime', realtime_min_severity: 'medium', digest_period: '1d', digest_hour_utc: 9, signing_secret_set: false };
-    renderPage(req, res, viewer, 'notifications', {
-      title: 'Notifications',
-      nav: 'settings',
-      workspaceId,
-      configured: current !== null,
-      values,
-      severities: SEVERITIES.map((s) => ({ value: s, selected: s === values.realtime_min_severity })),
-      hours: Array.from({ length: 24 }, (_, h) => ({ value: h, selected: h === values.digest_hour_utc })),
-      deliveries,
-    });
+    await this.renderNotifications(req, res, viewer, workspaceId, current, null);
   }
 
   @Post('workspaces/:id/settings/notifications')
@@ -72,22 +107,98 @@ export class SettingsPage {
     @Param('id', ParseIdPipe) workspaceId: number,
     @Body() body: Record<string, unknown>,
   ): Promise<void> {
-    const form = { ...body, digest_hour_utc: body.digest_hour_utc === undefined || body.digest_hour_utc === '' ? undefined : Number(body.digest_hour_utc) };
-    const dto = await validForm(PutNotificationSettingsDto, form, SETTINGS_FIELDS);
-    await this.settings.put(viewer.context, workspaceId, dto);
+    const current = await this.current(viewer, workspaceId);
+    const form: Record<string, unknown> = {
+      ...body,
+      email_recipients: recipientsOf(body.email_recipients),
+      digest_hour_utc: body.digest_hour_utc === undefined || body.digest_hour_utc === '' ? undefined : Number(body.digest_hour_utc),
+    };
+    // Chat webhook URLs are secrets and never shown: an empty field keeps the saved one unless Remove is ticked.
+    for (const field of SECRET_URL_FIELDS) {
+      if (!form[field] && !body[`remove_${field}`] && current?.[field]) form[field] = current[field];
+    }
+    try {
+      const dto = await validForm(PutNotificationSettingsDto, form, SETTINGS_FIELDS);
+      await this.settings.put(viewer.context, workspaceId, dto);
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.code !== ErrorCode.ValidationFailed) throw err;
+      // The form comes back with what was typed (never the secrets) and what to fix.
+      res.status(422);
+      const typed = { ...(current ?? DEFAULT_VALUES), ...pick(body, TYPED_FIELDS), email_recipients: recipientsOf(body.email_recipients) ?? [] };
+      return this.renderNotifications(req, res, viewer, workspaceId, current, { values: typed, error: messageOf(err) });
+    }
     redirectWith(req, res, `/app/workspaces/${workspaceId}/settings/notifications`, 'notice', 'Notification settings saved.');
   }
 
   @Post('workspaces/:id/settings/notifications/test')
-  async sendTest(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer, @Param('id', ParseIdPipe) workspaceId: number): Promise<void> {
-    const { delivery_id } = await this.settings.sendTestPing(viewer.context, workspaceId);
+  async sendTest(
+    @Req() req: Request,
+    @Res() res: Response,
+    @CurrentViewer() viewer: Viewer,
+    @Param('id', ParseIdPipe) workspaceId: number,
+    @Body() body: Record<string, unknown>,
+  ): Promise<void> {
+    const channel = CHANNELS.find((c) => c === body.channel) ?? 'webhook';
+    const { delivery_id } = await this.settings.sendTestPing(viewer.context, workspaceId, channel);
     redirectWith(
       req,
       res,
       `/app/workspaces/${workspaceId}/settings/notifications#delivery-${delivery_id}`,
       'notice',
-      `Test sent (delivery ${delivery_id}); its outcome appears in the delivery log below.`,
+      'Test sent; its outcome appears below in a moment.',
     );
+  }
+
+  private current(viewer: Viewer, workspaceId: number): Promise<NotificationSettingsDto | null> {
+    return this.settings.get(viewer.context, workspaceId).catch((err: unknown) => {
+      if (err instanceof DomainError && err.code === ErrorCode.NotFound && viewer.workspaces.some((w) => w.id === workspaceId)) return null;
+      throw err;
+    });
+  }
+
+  private async renderNotifications(
+    req: Request,
+    res: Response,
+    viewer: Viewer,
+    workspaceId: number,
+    current: NotificationSettingsDto | null,
+    failed: { values: Record<string, unknown>; error: string } | null,
+  ): Promise<void> {
+    const values = (failed?.values ?? current ?? DEFAULT_VALUES) as typeof DEFAULT_VALUES;
+    const secretUrls = Object.fromEntries(
+      SECRET_URL_FIELDS.map((field) => [field, current?.[field] ? { set: true, hint: `…${String(current[field]).slice(-6)}` } : null]),
+    );
+    renderPage(req, res, viewer, 'notifications', {
+      title: 'Notifications',
+      nav: 'settings',
+      workspaceId,
+      configured: current !== null,
+      error: failed?.error,
+      values: { ...values, email_recipients_text: values.email_recipients.join(', '), signing_secret_set: current?.signing_secret_set ?? false },
+      secretUrls,
+      severities: SEVERITIES.map((s) => ({ value: s, selected: s === values.realtime_min_severity })),
+      hours: Array.from({ length: 24 }, (_, h) => ({ value: h, selected: h === Number(values.digest_hour_utc) })),
+      ...(await this.status(viewer, workspaceId, current)),
+    });
+  }
+
+  /** The channels that can be tested, each with its last test's outcome, and the delivery log. */
+  private async status(viewer: Viewer, workspaceId: number, current: NotificationSettingsDto | null) {
+    const [deliveries, outbox] = await Promise.all([
+      this.settings.deliveryLog(viewer.context, workspaceId, 25),
+      this.outbox.active ? this.outbox.list(viewer.context, workspaceId, 10) : Promise.resolve([]),
+    ]);
+    const channels = CHANNELS.filter((name) => current?.channels[name].configured).map((name) => {
+      const state = current!.channels[name];
+      const test = deliveries.find((d) => d.event === 'test.ping' && channelOf(d) === name);
+      return {
+        name,
+        label: CHANNEL_LABEL[name],
+        broken: state.broken ? (state.broken_reason ?? 'the receiver is gone') : null,
+        lastTest: test ? { outcome: outcomeOf(test), at: test.completed_at ?? test.created_at } : null,
+      };
+    });
+    return { channels, deliveries, outbox, outboxActive: this.outbox.active };
   }
 
   @Get('settings/api-keys')

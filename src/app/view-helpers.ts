@@ -16,13 +16,38 @@ function ago(value: unknown): string {
   return `${Math.round(hours / 24)} days ago`;
 }
 
-/** A value of a field diff as a person reads it: text as is, lists and objects as short text. */
+/** Internal keys of extracted items that a person has no use for. */
+const HIDDEN_KEYS = new Set(['key', 'id', 'url', 'href', 'slug']);
+
+/**
+ * A value of a field diff as a person reads it: text as is, lists joined, an item (a plan, a post,
+ * an entry) by its title or name with its other facts after it.
+ */
 function readable(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return value.map(readable).join(', ');
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined && v !== '');
-  return entries.map(([k, v]) => `${k.replace(/_/g, ' ')}: ${readable(v)}`).join('; ');
+  const record = value as Record<string, unknown>;
+  const heading = record.title ?? record.name ?? record.version;
+  const facts = Object.entries(record)
+    .filter(([k, v]) => !HIDDEN_KEYS.has(k) && v !== heading && v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${readable(v)}`);
+  if (heading === undefined || heading === null) return facts.join('; ');
+  return facts.length ? `${String(heading)} (${facts.join('; ')})` : String(heading);
+}
+
+/** The outcome of a delivery's latest attempt: its HTTP status or its error. */
+function lastAnswer(attempts: unknown): string {
+  const list = Array.isArray(attempts) ? (attempts as { status_code?: number | null; error?: string | null }[]) : [];
+  const last = list[list.length - 1];
+  if (!last) return '—';
+  if (last.status_code) return `HTTP ${last.status_code}${last.error ? ` (${last.error})` : ''}`;
+  return last.error ?? '—';
+}
+
+function day(value: unknown): string {
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** An inline SVG sparkline of counts per day (no script, no external file). */
@@ -45,6 +70,8 @@ function sparkline(values: unknown): string {
 export function registerViewHelpers(hbs: Hbs): void {
   hbs.registerHelper('eq', (a: unknown, b: unknown) => String(a) === String(b));
   hbs.registerHelper('ago', (value: unknown) => ago(value));
+  hbs.registerHelper('date', (value: unknown) => day(value));
+  hbs.registerHelper('lastAnswer', (attempts: unknown) => lastAnswer(attempts));
   hbs.registerHelper('iso', (value: unknown) => (value ? new Date(String(value)).toISOString() : ''));
   hbs.registerHelper('severityLabel', (value: unknown) => SEVERITY_LABEL[String(value)] ?? String(value));
   hbs.registerHelper('readable', (value: unknown) => readable(value));

@@ -32,7 +32,11 @@ export class SignedInGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<ViewerRequest>();
     const userId = req.session?.userId;
     const user = userId ? await this.users.byId(userId) : null;
-    if (!user) throw new SignInRequired();
+    if (!user) {
+      // A session whose user is gone (deleted, or a restored database) is signed out.
+      if (req.session) delete req.session.userId;
+      throw new SignInRequired();
+    }
     const accountContext = await this.accounts.contextFor(user.account_id);
     req.viewer = { user, context: accountContext, workspaces: await this.workspaces.list(accountContext) };
     return true;

@@ -17,4 +17,3 @@ const ROOT = projectRoot();
 /** Templates and static files are read from the source tree: no build step for the front end. */
 export const VIEWS_DIR = join(ROOT, 'src', 'app', 'views');
 export const STATIC_DIR = join(ROOT, 'src', 'app', 'static');
-export const HTMX_DIR = join(ROOT, 'node_modules', 'htmx.org', 'dist');

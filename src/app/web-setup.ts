@@ -5,6 +5,7 @@ import session from 'express-session';
 import helmet from 'helmet';
 import hbs from 'hbs';
 import { DataSource } from 'typeorm';
+import { isUnavailableError } from '../common/unavailable';
 import type { AppConfig } from '../config/config';
 import { AppSecretEntity } from '../users/app-secret.entity';
 import { AppSessionEntity } from '../users/app-session.entity';
@@ -15,6 +16,8 @@ import { STATIC_DIR, VIEWS_DIR } from './web-paths';
 
 export const SESSION_COOKIE = 'rw_session';
 const SESSION_DAYS = 14;
+const ANONYMOUS_SESSION_MS = 60 * 60 * 1000;
+const FORM_LIMIT = '100kb';
 
 declare module 'express-session' {
   interface SessionData {
@@ -27,9 +30,14 @@ declare module 'express-session' {
 
 /** The double of the form field `_csrf` (or header X-CSRF-Token) must match the session's token. */
 function csrfGuard(req: Request, res: Response, next: NextFunction): void {
+  // A visitor who has not signed in keeps a short session: bots and link scanners leave no lasting rows.
+  if (!req.session.userId) req.session.cookie.maxAge = ANONYMOUS_SESSION_MS;
   req.session.csrf ??= randomBytes(24).toString('base64url');
   res.locals.csrf = req.session.csrf;
   if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
+  // An unsubscribe link's signed token is its own authorisation, and mail clients' one-click
+  // unsubscribe (RFC 8058) POSTs without any form token.
+  if (req.path.startsWith('/unsubscribe/')) return next();
   const sent = String((req.body as Record<string, unknown> | undefined)?._csrf ?? req.get('x-csrf-token') ?? '');
   const expected = Buffer.from(req.session.csrf);
   const given = Buffer.from(sent);
@@ -39,6 +47,29 @@ function csrfGuard(req: Request, res: Response, next: NextFunction): void {
     status: 403,
     message: 'This form has expired or did not come from this application. Go back, reload the page and try again.',
   });
+}
+
+/**
+ * Errors of the layers above the pages (a form body too large, the session store unreachable)
+ * are shown as pages too, never as the API's JSON.
+ */
+function pageForMiddlewareError(err: unknown, req: Request, res: Response, next: NextFunction): void {
+  if (res.headersSent) return next(err);
+  const e = err as { type?: string; status?: number };
+  if (e.type === 'entity.too.large') {
+    res.status(413).render('error', { title: 'Too much to send', status: 413, message: `A form can send at most ${FORM_LIMIT}. Shorten what you typed and try again.` });
+    return;
+  }
+  if (isUnavailableError(err)) {
+    res.setHeader('Retry-After', '5');
+    res.status(503).render('error', { title: 'Try again in a moment', status: 503, message: 'Rivalwatch cannot reach its database right now. Try again in a moment.' });
+    return;
+  }
+  if (e.status && e.status >= 400 && e.status < 500) {
+    res.status(e.status).render('error', { title: 'That did not work', status: e.status, message: 'The form could not be read. Reload the page and try again.' });
+    return;
+  }
+  next(err);
 }
 
 /**
@@ -52,6 +83,8 @@ export async function setUpWebApp(app: NestExpressApplication, config: AppConfig
   app.use(
     '/app',
     helmet({
+      // Forms go back to the page they came from (Referer), which is never sent to other sites.
+      referrerPolicy: { policy: 'same-origin' },
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -68,7 +101,7 @@ export async function setUpWebApp(app: NestExpressApplication, config: AppConfig
   );
   // Static files first: they need no session.
   app.useStaticAssets(STATIC_DIR, { prefix: '/app/static/', maxAge: '1h' });
-  app.use('/app', express.urlencoded({ extended: false, limit: '100kb' }));
+  app.use('/app', express.urlencoded({ extended: false, limit: FORM_LIMIT }));
   app.use(
     '/app',
     session({
@@ -82,9 +115,13 @@ export async function setUpWebApp(app: NestExpressApplication, config: AppConfig
     }),
   );
   app.use('/app', csrfGuard);
+  app.use('/app', pageForMiddlewareError);
   app.setBaseViewsDir(VIEWS_DIR);
   app.setViewEngine('hbs');
   app.set('view options', { layout: 'layout' });
-  hbs.registerPartials(`${VIEWS_DIR}/partials`);
+  // Partials keep their file names (hbs would turn "change-items" into "change_items").
+  await new Promise<void>((resolve, reject) =>
+    hbs.registerPartials(`${VIEWS_DIR}/partials`, { rename: (name) => name }, (err) => (err ? reject(err) : resolve())),
+  );
   registerViewHelpers(hbs);
 }

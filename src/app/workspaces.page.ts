@@ -6,7 +6,7 @@ import { CreateWorkspaceDto } from '../workspaces/dto/create-workspace.dto';
 import { WorkspacesService } from '../workspaces/workspaces.service';
 import { validForm } from './form';
 import { AppExceptionFilter } from './app-exception.filter';
-import { renderPage } from './page';
+import { redirectWith, renderPage } from './page';
 import { CurrentViewer, SignedInGuard, Viewer } from './viewer';
 
 /** Workspaces: the first one is created here; the switcher in the nav lands here too. */
@@ -31,7 +31,6 @@ export class WorkspacesPage {
     const { name } = await validForm(CreateWorkspaceDto, body, ['name']);
     const workspace = await this.workspaces.create(viewer.context, name);
     req.session.workspaceId = workspace.id;
-    req.session.flash = { kind: 'notice', text: `Workspace “${workspace.name}” created. Add a competitor to start watching.` };
-    res.redirect(303, `/app/workspaces/${workspace.id}/competitors`);
+    redirectWith(req, res, `/app/workspaces/${workspace.id}/competitors`, 'notice', `Workspace “${workspace.name}” created. Add a competitor to start watching.`);
   }
 }

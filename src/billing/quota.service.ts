@@ -57,19 +57,6 @@ export class QuotaService {
     return rows.length > 0;
   }
 
-  /** Gives checks back when work that was paid for could not be queued. */
-  async refund(accountId: number, count: number, manager: EntityManager = this.usages.manager): Promise<void> {
-    if (count <= 0) return;
-    const period = quotaPeriod().start.toISOString().slice(0, 10);
-    await manager
-      .getRepository(CheckUsageEntity)
-      .createQueryBuilder()
-      .update()
-      .set({ checks_used: () => 'GREATEST(checks_used - :count, 0)' })
-      .where('account_id = :accountId AND period_start = :period', { accountId, period, count })
-      .execute();
-  }
-
   async usage(accountId: number, plan: Plan): Promise<QuotaUsage> {
     const period = quotaPeriod();
     const row = await this.usages.findOne({

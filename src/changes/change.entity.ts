@@ -27,6 +27,8 @@ import type { ReviewStatus } from './changes.repository';
 @Index('changes_reviewed_idx', ['workspace_id', 'reviewed_at'], { where: 'reviewed_at IS NOT NULL' })
 @Index('changes_notify_pending_idx', ['created_at'], { where: 'notify_pending' })
 // Partial indexes behind the ON DELETE SET NULL of the retention job's deletes.
+// A difference is recorded once per monitor and previous snapshot.
+@Index('changes_monitor_previous_snapshot_key', ['monitor_id', 'previous_snapshot_id'], { unique: true })
 @Index('changes_run_idx', ['run_id'], { where: 'run_id IS NOT NULL' })
 @Index('changes_snapshot_idx', ['snapshot_id'], { where: 'snapshot_id IS NOT NULL' })
 @Index('changes_previous_snapshot_idx', ['previous_snapshot_id'], { where: 'previous_snapshot_id IS NOT NULL' })

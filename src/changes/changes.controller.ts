@@ -14,7 +14,10 @@ export class ChangesController {
   constructor(private readonly changes: ChangesService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The change feed of a workspace, newest first, cursor-paged' })
+  @ApiOperation({
+    summary: 'The change feed of a workspace, newest first, cursor-paged',
+    description: 'workspace_id is required (422 workspace_required without it). Page with after = the previous next_cursor; unknown query parameters answer 400 invalid_params.',
+  })
   @ApiOkResponse({ type: ChangeListResponse })
   @ApiErrors(400, 404, 422)
   feed(@CurrentAccount() account: AccountContext, @Query() query: ListChangesQuery): Promise<ChangeListResponse> {
@@ -22,7 +25,10 @@ export class ChangesController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'A change with its field diffs, clusters and evidence; optionally captures and the raw diff' })
+  @ApiOperation({
+    summary: 'A change with its field diffs, clusters and evidence; optionally captures and the raw diff',
+    description: 'include takes capture, capture_markdown and raw_diff. When the change belongs to a cross-surface theme, the last clusters entry carries it (theme).',
+  })
   @ApiOkResponse({ type: ChangeResponse })
   @ApiErrors(400, 404)
   async get(
@@ -34,7 +40,10 @@ export class ChangesController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Triage a change' })
+  @ApiOperation({
+    summary: 'Triage a change',
+    description: 'Sets review_status to unreviewed, acknowledged or dismissed and returns the updated change. Unknown body fields answer 422.',
+  })
   @ApiOkResponse({ type: ChangeResponse })
   @ApiErrors(400, 404, 422)
   async review(

@@ -184,15 +184,20 @@ export class ChangesRepository {
   }
 
   /** Recorded with its notification pending: see the change-notification-outbox migration. */
-  async insert(change: NewChange, manager: EntityManager): Promise<number> {
+  /**
+   * Records a change; null when one is already recorded for the same monitor and previous
+   * snapshot (`changes_monitor_previous_snapshot_key`): a difference is announced once.
+   */
+  async insert(change: NewChange, manager: EntityManager): Promise<number | null> {
     const { raw } = await manager
       .createQueryBuilder()
       .insert()
       .into(ChangeEntity)
       .values({ ...change, interpreted_at: () => 'now()', notify_pending: true } as QueryDeepPartialEntity<ChangeEntity>)
+      .orIgnore()
       .returning(['id'])
       .execute();
-    return raw[0].id;
+    return raw[0]?.id ?? null;
   }
 
   async setReviewStatus(id: number, status: ReviewStatus, manager: EntityManager = this.changes.manager): Promise<void> {

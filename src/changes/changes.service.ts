@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { AccountContext } from '../accounts/account-context';
 import { toCapture } from '../capture/capture.response';
 import { SnapshotsRepository } from '../capture/snapshots.repository';
+import { ThemesService } from '../digest/themes.service';
 import { decodeCursor, encodeCursor } from '../common/cursor';
 import { DomainError, ErrorCode, invalidParams, notFound } from '../common/errors';
 import { parseInclude } from '../common/include';
 import { SEVERITIES, severityRank } from '../common/severity';
 import { parseSince } from '../common/since';
-import { ChangesRepository, type ReviewStatus } from './changes.repository';
+import { ChangesRepository, type ChangeRow, type ReviewStatus } from './changes.repository';
 import { ListChangesQuery } from './dto/change-query.dto';
 import { ChangeDetailDto, ChangeListResponse, toChangeDetail, toChangeListItem } from './dto/change.response';
 
@@ -19,6 +20,7 @@ export class ChangesService {
   constructor(
     private readonly changes: ChangesRepository,
     private readonly snapshots: SnapshotsRepository,
+    private readonly themes: ThemesService,
   ) {}
 
   async feed(account: AccountContext, query: ListChangesQuery): Promise<ChangeListResponse> {
@@ -62,11 +64,18 @@ export class ChangesService {
     };
   }
 
+  /** The workspace a change of this account belongs to (the application's navigation needs it). */
+  async workspaceOf(account: AccountContext, id: number): Promise<number> {
+    const row = await this.changes.detail(account.accountId, id);
+    if (!row) throw notFound('change');
+    return row.workspace_id;
+  }
+
   async get(account: AccountContext, id: number, includeRaw?: string): Promise<ChangeDetailDto> {
     const include = parseInclude(includeRaw, INCLUDES);
     const row = await this.changes.detail(account.accountId, id);
     if (!row) throw notFound('change');
-    const dto = toChangeDetail(row);
+    const dto = await this.withTheme(row, toChangeDetail(row));
     const after = row.snapshot_id ? await this.snapshots.byId(row.snapshot_id) : null;
     if (include.has('capture') || include.has('capture_markdown')) {
       dto.capture = after
@@ -85,6 +94,12 @@ export class ChangesService {
     const row = await this.changes.detail(account.accountId, id);
     if (!row) throw notFound('change');
     await this.changes.setReviewStatus(id, status);
-    return toChangeDetail({ ...row, review_status: status });
+    return this.withTheme(row, toChangeDetail({ ...row, review_status: status }));
+  }
+
+  /** A theme is read when the change is: the related changes on other surfaces may come after it. */
+  private async withTheme(row: ChangeRow, dto: ChangeDetailDto): Promise<ChangeDetailDto> {
+    const theme = await this.themes.clusterOf(row);
+    return theme ? { ...dto, clusters: [...dto.clusters, theme] } : dto;
   }
 }

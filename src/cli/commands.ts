@@ -4,6 +4,7 @@ import { UsersService } from '../users/users.service';
 import { DeliveryAttempts } from '../webhooks/delivery-attempts.service';
 import { DigestFlushService } from '../webhooks/digest-flush.service';
 import { requireFlag, requireId, UsageError } from './args';
+import { FlushOutcome, flushOutcome, overallOutcome } from './flush-outcome';
 
 export type Command = (app: INestApplicationContext, flags: Record<string, string>) => Promise<unknown>;
 
@@ -36,8 +37,9 @@ export const COMMANDS: Record<string, Command> = {
   },
   // Opening the app context migrates the database.
   'db:migrate': async () => ({ migrated: true }),
-  // Ends the workspace's digest window now and sends its first attempt inline, so the output says
-  // what the receiver answered; retries go to the queue like any delivery's.
+  // Ends the workspace's digest window now and sends each channel's first attempt inline, so the
+  // output says what happened on every channel (sent, refused with the reason, or queued for
+  // retry); retries go to the queue like any delivery's.
   'notifications:flush': async (app, flags) => {
     const workspaceId = requireId(flags, 'workspace');
     const flushed = await app.get(DigestFlushService).flush(workspaceId, { manual: true, enqueue: false });
@@ -45,20 +47,24 @@ export const COMMANDS: Record<string, Command> = {
       throw new UsageError(`workspace ${workspaceId} does not exist or has no notification settings`);
     }
     if (flushed.status !== 'sent') return { workspace_id: workspaceId, sent: false, reason: flushed.status };
-    const attempt = await app.get(DeliveryAttempts).attempt(flushed.delivery_id);
+    const deliveries = [];
+    const outcomes: FlushOutcome[] = [];
+    for (const d of flushed.deliveries) {
+      const attempt = await app.get(DeliveryAttempts).attempt(d.delivery_id);
+      const outcome = flushOutcome(attempt);
+      outcomes.push(outcome);
+      deliveries.push({ id: d.delivery_id, channel: d.channel, ...outcome, status: attempt?.status ?? 'pending', attempt: attempt?.record ?? null });
+    }
     return {
       workspace_id: workspaceId,
-      sent: true,
-      delivery: {
-        id: flushed.delivery_id,
-        event: 'digest.ready',
-        idempotency_key: flushed.idempotency_key,
-        window_start: flushed.window_start,
-        window_end: flushed.window_end,
-        changes: flushed.changes,
-        status: attempt?.status ?? 'pending',
-        attempt: attempt?.record ?? null,
-      },
+      // The best that happened on any channel; each delivery says what happened to it.
+      ...overallOutcome(outcomes),
+      event: 'digest.ready',
+      idempotency_key: flushed.idempotency_key,
+      window_start: flushed.window_start,
+      window_end: flushed.window_end,
+      changes: flushed.changes,
+      deliveries,
     };
   },
 };

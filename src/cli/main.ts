@@ -15,7 +15,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const flags = parseFlags(rest);
-  const app = await NestFactory.createApplicationContext(CliModule.forRoot(loadConfig()), { logger: ['error'] });
+  const config = Object.freeze({ ...loadConfig(), embeddedClient: true });
+  const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: ['error'] });
   try {
     const result = await command(app, flags);
     process.stdout.write(`${JSON.stringify(result)}\n`);

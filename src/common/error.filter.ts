@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError, ErrorCode } from './errors';
+import { transientConflict } from './pg-errors';
 import { isUnavailableError } from './unavailable';
 
 interface ErrorBody {
@@ -70,6 +71,10 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     }
     const parsed = fromBodyParser((exception ?? {}) as { type?: string; status?: number; expose?: boolean });
     if (parsed) return [parsed[0], { error: { code: parsed[1], message: parsed[2] } }, undefined];
+    // Only after the service's own retries (retryingTransaction) all lost the race: try again.
+    if (transientConflict(exception)) {
+      return [503, { error: { code: ErrorCode.ServiceUnavailable, message: 'the request met concurrent updates; retry it' } }, 1];
+    }
     if (isUnavailableError(exception)) {
       return [503, { error: { code: ErrorCode.ServiceUnavailable, message: 'a backing service is unavailable; retry shortly' } }, 5];
     }

@@ -75,3 +75,13 @@ export function validationFailed(details: FieldError[]): DomainError {
 export function invalidParams(message: string): DomainError {
   return new DomainError(ErrorCode.InvalidParams, message);
 }
+
+export function unknownField(field: string): FieldError {
+  return { field, message: `${field} is not a known field` };
+}
+
+/** 400 naming every unknown query parameter, so `cursor=` instead of `after=` cannot loop silently. */
+export function unknownParams(names: string[]): DomainError {
+  const list = names.map((name) => `'${name}'`).join(', ');
+  return invalidParams(names.length === 1 ? `unknown query parameter ${list}` : `unknown query parameters ${list}`);
+}

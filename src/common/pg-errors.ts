@@ -5,3 +5,10 @@ export function uniqueViolation(err: unknown): string | null {
   if (code !== '23505') return null;
   return e?.driverError?.constraint ?? e?.constraint ?? '';
 }
+
+/** Serialization failure or deadlock: the transaction lost a race and may simply run again. */
+export function transientConflict(err: unknown): boolean {
+  const e = err as { code?: string; driverError?: { code?: string } };
+  const code = e?.driverError?.code ?? e?.code;
+  return code === '40001' || code === '40P01';
+}

@@ -45,3 +45,36 @@ export function ApiErrors(...statuses: number[]): MethodDecorator & ClassDecorat
     ),
   );
 }
+
+type SchemaNode = { type?: string; properties?: Record<string, SchemaNode>; items?: SchemaNode; allOf?: SchemaNode[] };
+type DocumentNode = {
+  paths: Record<string, Record<string, { parameters?: Array<{ name: string; schema?: SchemaNode }> }>>;
+  components?: { schemas?: Record<string, SchemaNode> };
+};
+
+/** Ids are integers (spec: "Identifiers of records are integers"), whatever a DTO's example made of them. */
+const ID_NAME = /^(?:id|\w+_id|\w+_ids)$/;
+
+/** Types every id property and parameter of the document as an integer (arrays of ids too). */
+export function typeIdsAsIntegers<T extends object>(document: T): T {
+  const doc = document as unknown as DocumentNode;
+  const fix = (name: string, node: SchemaNode | undefined) => {
+    if (!node || !ID_NAME.test(name)) return;
+    if (node.type === 'number') node.type = 'integer';
+    if (node.type === 'array' && node.items?.type === 'number') node.items.type = 'integer';
+  };
+  const walk = (node: SchemaNode | undefined) => {
+    if (!node) return;
+    for (const [name, child] of Object.entries(node.properties ?? {})) {
+      fix(name, child);
+      walk(child);
+    }
+    walk(node.items);
+    node.allOf?.forEach(walk);
+  };
+  Object.values(doc.components?.schemas ?? {}).forEach(walk);
+  for (const operations of Object.values(doc.paths)) {
+    for (const operation of Object.values(operations)) for (const parameter of operation.parameters ?? []) fix(parameter.name, parameter.schema);
+  }
+  return document;
+}

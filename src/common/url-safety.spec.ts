@@ -150,6 +150,12 @@ describe('assertPublicUrl', () => {
     );
   });
 
+  it('says that ALLOW_PRIVATE_NETWORK_TARGETS=true allows a non-public target for local tests', async () => {
+    await expect(assertPublicUrl('http://127.0.0.1:3000/', { allowPrivate: false, resolver })).rejects.toThrow(
+      'Refused to connect to non-public address 127.0.0.1 (set ALLOW_PRIVATE_NETWORK_TARGETS=true to allow it for local tests)',
+    );
+  });
+
   it('lets private targets through when allowed, but still checks the scheme', async () => {
     await expect(assertPublicUrl('http://127.0.0.1:3000/', { allowPrivate: true })).resolves.toBeInstanceOf(URL);
     await expect(assertPublicUrl('file:///etc/passwd', { allowPrivate: true })).rejects.toThrow(UnsafeUrlError);

@@ -182,10 +182,13 @@ export function literalRefusal(hostname: string, options: UrlSafetyOptions): Uns
   return isPublicAddress(host) ? null : refused(host, host);
 }
 
+/** Says how to allow it, since local tests and demos meet this refusal first. */
+const ALLOW_HINT = 'set ALLOW_PRIVATE_NETWORK_TARGETS=true to allow it for local tests';
+
 function refused(host: string, address: string): UnsafeUrlError {
   return host === address
-    ? new UnsafeUrlError(`Refused to connect to non-public address ${address}`)
-    : new UnsafeUrlError(`Refused to connect to ${host}: it resolves to non-public address ${address}`);
+    ? new UnsafeUrlError(`Refused to connect to non-public address ${address} (${ALLOW_HINT})`)
+    : new UnsafeUrlError(`Refused to connect to ${host}: it resolves to non-public address ${address} (${ALLOW_HINT})`);
 }
 
 function unbracket(host: string): string {

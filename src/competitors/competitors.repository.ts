@@ -97,6 +97,19 @@ export class CompetitorsRepository {
     return raw[0];
   }
 
+  /**
+   * Moves a failed discovery back to pending for a retry; null when it is no longer failed (another
+   * retry won). The partial unique index still refuses it while another discovery is active.
+   */
+  async retryDiscovery(id: number, manager: EntityManager): Promise<CompetitorRow | null> {
+    const [rows] = await manager.query(
+      `UPDATE competitors SET discovery_status = 'pending', discovery_error = NULL
+        WHERE id = $1 AND discovery_status = 'failed' RETURNING *`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
   /** Moves pending → running; false when the competitor is gone or no longer pending. */
   async startDiscovery(id: number): Promise<boolean> {
     const { affected } = await this.competitors

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AccountContext } from '../accounts/account-context';
 import { QuotaService } from '../billing/quota.service';
+import { retryingTransaction } from '../database/retrying-transaction';
 import { DomainError, ErrorCode } from '../common/errors';
 import { domainOf, normalizeHomepageUrl } from '../common/homepage-url';
 import { uniqueViolation } from '../common/pg-errors';
@@ -32,6 +33,19 @@ function discoveryInProgress(activeId: number): DomainError {
   return new DomainError(ErrorCode.DiscoveryInProgress, 'a competitor discovery is running in this workspace', {
     extra: { active_competitor_id: activeId },
   });
+}
+
+function discovering(competitor: CompetitorRow): AddCompetitorResponse {
+  return {
+    status: 'discovering',
+    url: competitor.homepage_url,
+    competitor: {
+      id: competitor.id,
+      name: competitor.name,
+      discovery_status: competitor.discovery_status,
+      homepage_url: competitor.homepage_url,
+    },
+  };
 }
 
 @Injectable()
@@ -68,13 +82,15 @@ export class CompetitorsService {
 
   /**
    * Starts a discovery (spends one check for the homepage capture). A duplicate URL answers
-   * 200 with the existing competitor; a second discovery in the workspace is 409, also under a race.
+   * 200 with the existing competitor, unless its discovery failed: then it is discovered again
+   * (DESIGN §6.23). A second discovery in the workspace is 409, also under a race.
    */
   async add(account: AccountContext, workspaceId: number, body: AddCompetitorDto): Promise<{ created: boolean; body: AddCompetitorResponse }> {
     await this.scope.workspace(account.accountId, workspaceId);
     const url = await this.urls.check(body.url, 'url');
     const normalized = normalizeHomepageUrl(url.toString());
     const existing = await this.competitors.byNormalizedUrl(workspaceId, normalized);
+    if (existing?.discovery_status === 'failed') return this.retry(account, existing, url.toString());
     if (existing) return { created: false, body: await this.existing(existing, url.toString()) };
     const active = await this.competitors.activeDiscovery(workspaceId);
     // A concurrent add of this same URL may have committed since the lookup above: still a duplicate.
@@ -83,7 +99,8 @@ export class CompetitorsService {
     this.availability.assertAvailable();
     let competitor: CompetitorRow;
     try {
-      competitor = await this.db.transaction(async (manager) => {
+      competitor = await retryingTransaction(this.db, async (manager) => {
+        await this.scope.lockAccount(account.accountId, manager);
         await this.quota.spend(account.accountId, account.plan, 1, manager);
         const domain = domainOf(url.toString());
         return this.competitors.insert(
@@ -110,19 +127,32 @@ export class CompetitorsService {
       throw err;
     }
     await this.availability.within(this.queue.add(QUEUES.discovery, { competitorId: competitor.id }, { jobId: jobIds.discovery(competitor.id) }));
-    return {
-      created: true,
-      body: {
-        status: 'discovering',
-        url: competitor.homepage_url,
-        competitor: {
-          id: competitor.id,
-          name: competitor.name,
-          discovery_status: competitor.discovery_status,
-          homepage_url: competitor.homepage_url,
-        },
-      },
-    };
+    return { created: true, body: discovering(competitor) };
+  }
+
+  /** A failed discovery run again on the same competitor: one more check, the same id, 202. */
+  private async retry(account: AccountContext, failed: CompetitorRow, url: string): Promise<{ created: boolean; body: AddCompetitorResponse }> {
+    const active = await this.competitors.activeDiscovery(failed.workspace_id);
+    if (active) throw discoveryInProgress(active.id);
+    this.availability.assertAvailable();
+    let competitor: CompetitorRow | null;
+    try {
+      competitor = await this.db.transaction(async (manager) => {
+        const reset = await this.competitors.retryDiscovery(failed.id, manager);
+        if (reset) await this.quota.spend(account.accountId, account.plan, 1, manager);
+        return reset;
+      });
+    } catch (err) {
+      if (uniqueViolation(err) === null) throw err;
+      const racing = await this.competitors.activeDiscovery(failed.workspace_id);
+      if (racing) throw discoveryInProgress(racing.id);
+      throw err;
+    }
+    // Another request retried it first: its discovery is under way, so this one is a duplicate.
+    if (!competitor) return { created: false, body: await this.existing(await this.scope.competitor(account.accountId, failed.id), url) };
+    const jobId = jobIds.discovery(competitor.id, failed.discovery_finished_at ?? failed.created_at);
+    await this.availability.within(this.queue.add(QUEUES.discovery, { competitorId: competitor.id }, { jobId }));
+    return { created: true, body: discovering(competitor) };
   }
 
   private async existing(row: CompetitorRow, url: string): Promise<AddCompetitorResponse> {

@@ -15,11 +15,20 @@ export interface AppConfig {
   /** Prefix for Redis keys and BullMQ queues, so test files and tenants do not collide. */
   redisPrefix: string;
   publicBaseUrl: string;
+  /** Where the web application lives: PUBLIC_BASE_URL without its `/v1`; links in mail and chat point here. */
+  appBaseUrl: string;
+  /** SMTP server of the email channel; without it mail goes to the outbox table. */
+  smtpUrl: string | null;
+  mailFrom: string;
   allowPrivateNetworkTargets: boolean;
   /** Host names exempt from the private-address check (exact match); for fixture sites in tests. */
   allowPrivateHosts: string[];
   checkMinIntervalSeconds: number;
   schedulerTickSeconds: number;
+  /** How often the scheduler looks for unfinished runs with no live job (the run sweep). */
+  runSweepSeconds: number;
+  /** A run unfinished for this long with no live job is queued again. */
+  runSweepAgeSeconds: number;
   chromiumPath: string | null;
   anthropicApiKey: string | null;
   anthropicBaseUrl: string | null;
@@ -27,6 +36,11 @@ export interface AppConfig {
   webhookRetryBaseSeconds: number;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   dataDir: string;
+  /**
+   * This process is a client of the embedded database (the CLI): when a server runs on dataDir
+   * it goes through that server's socket. Set by the CLI, not by the environment.
+   */
+  embeddedClient: boolean;
   /**
    * Concurrent check jobs per worker process. High, because a check mostly waits on the network
    * (and on its host's politeness limit): CPU work is bounded by EXTRACT_THREADS, not by this.
@@ -103,6 +117,7 @@ function urlVar(env: Env, name: string): string | null {
 
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = intVar(env, 'PORT', 3000);
+  const publicBaseUrl = (urlVar(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}/v1`).replace(/\/+$/, '');
   return Object.freeze({
     port,
     portSet: env.PORT !== undefined && env.PORT !== '',
@@ -111,7 +126,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databasePoolSize: intVar(env, 'DATABASE_POOL_SIZE', 20, 1),
     redisUrl: urlVar(env, 'REDIS_URL'),
     redisPrefix: env.REDIS_PREFIX || 'rw',
-    publicBaseUrl: (urlVar(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}/v1`).replace(/\/+$/, ''),
+    publicBaseUrl,
+    appBaseUrl: publicBaseUrl.replace(/\/v1$/, ''),
+    smtpUrl: urlVar(env, 'SMTP_URL'),
+    mailFrom: env.MAIL_FROM || 'Rivalwatch <notifications@rivalwatch.localhost>',
     allowPrivateNetworkTargets: boolVar(env, 'ALLOW_PRIVATE_NETWORK_TARGETS'),
     allowPrivateHosts: (env.ALLOW_PRIVATE_HOSTS ?? '')
       .split(',')
@@ -119,6 +137,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       .filter(Boolean),
     checkMinIntervalSeconds: intVar(env, 'CHECK_MIN_INTERVAL_SECONDS', 300),
     schedulerTickSeconds: intVar(env, 'SCHEDULER_TICK_SECONDS', 15, 1),
+    runSweepSeconds: intVar(env, 'RUN_SWEEP_SECONDS', 30, 1),
+    runSweepAgeSeconds: intVar(env, 'RUN_SWEEP_AGE_SECONDS', 60, 1),
     chromiumPath: env.CHROMIUM_PATH || null,
     anthropicApiKey: env.ANTHROPIC_API_KEY || null,
     anthropicBaseUrl: urlVar(env, 'ANTHROPIC_BASE_URL'),
@@ -126,6 +146,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookRetryBaseSeconds: intVar(env, 'WEBHOOK_RETRY_BASE_SECONDS', 30),
     logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug'] as const, 'log'),
     dataDir: env.DATA_DIR || '.data',
+    embeddedClient: false,
     workerConcurrency: intVar(env, 'WORKER_CONCURRENCY', 256, 1),
     fetchPerHostConcurrency: intVar(env, 'FETCH_PER_HOST_CONCURRENCY', 4, 1),
     browserPages: intVar(env, 'BROWSER_PAGES', 4, 1),

@@ -7,6 +7,8 @@ import { FeedFilterIndex1764000000000 } from './migrations/1764000000000-feed-fi
 import { ChangeNotificationOutbox1764100000000 } from './migrations/1764100000000-change-notification-outbox';
 import { UsersAndSessions1764400000000 } from './migrations/1764400000000-users-and-sessions';
 import { GrowthIdsAndRetention1764500000000 } from './migrations/1764500000000-growth-ids-and-retention';
+import { OneRunInFlight1764550000000 } from './migrations/1764550000000-one-run-in-flight';
+import { NotificationChannels1764600000000 } from './migrations/1764600000000-notification-channels';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -16,6 +18,8 @@ export const MIGRATIONS = [
   ChangeNotificationOutbox1764100000000,
   UsersAndSessions1764400000000,
   GrowthIdsAndRetention1764500000000,
+  OneRunInFlight1764550000000,
+  NotificationChannels1764600000000,
 ];
 
 export interface ConnectionTarget {

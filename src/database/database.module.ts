@@ -3,7 +3,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { dataSourceOptions } from './data-source-options';
-import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgres, runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { migrate } from './migrate';
+import { createMissingDatabase, isMissingDatabase } from './missing-database';
 
 const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
 
@@ -13,7 +15,11 @@ const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
     {
       provide: EMBEDDED,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => (config.databaseUrl ? null : startEmbeddedPostgres(config.dataDir)),
+      useFactory: (config: AppConfig) => {
+        if (config.databaseUrl) return null;
+        // The CLI works through a running server's socket; a second server is refused by the lock.
+        return (config.embeddedClient && runningEmbeddedPostgres(config.dataDir)) || startEmbeddedPostgres(config.dataDir);
+      },
     },
   ],
   exports: [EMBEDDED],
@@ -26,11 +32,21 @@ function connectionOptions(config: AppConfig, embedded: EmbeddedPostgres | null)
     : dataSourceOptions({ url: config.databaseUrl!, poolSize: config.databasePoolSize });
 }
 
-async function openMigrated(options: DataSourceOptions): Promise<DataSource> {
-  const dataSource = new DataSource(options);
-  await dataSource.initialize();
-  const applied = await dataSource.runMigrations({ transaction: 'each' });
-  if (applied.length) new Logger('Database').log(`applied ${applied.length} migration(s)`);
+/** Connects (creating a missing database on first run) and migrates under the advisory lock. */
+async function openMigrated(options: DataSourceOptions, config: AppConfig, embedded: EmbeddedPostgres | null): Promise<DataSource> {
+  let dataSource = new DataSource(options);
+  try {
+    await dataSource.initialize();
+  } catch (err) {
+    // First run: DATABASE_URL names a database the server does not have yet.
+    if (embedded || !isMissingDatabase(err)) throw err;
+    const name = await createMissingDatabase(config.databaseUrl!);
+    new Logger('Database').log(`created database "${name}"`);
+    dataSource = new DataSource(options);
+    await dataSource.initialize();
+  }
+  const applied = await migrate(dataSource);
+  if (applied) new Logger('Database').log(`applied ${applied} migration(s)`);
   return dataSource;
 }
 
@@ -50,8 +66,13 @@ async function openMigrated(options: DataSourceOptions): Promise<DataSource> {
         ...connectionOptions(config, embedded),
         // Fail at boot like before: no silent reconnect loop behind a dead server.
         retryAttempts: 0,
+        config,
+        embedded,
       }),
-      dataSourceFactory: (options) => openMigrated(options!),
+      dataSourceFactory: (options) => {
+        const { config, embedded, ...rest } = options as DataSourceOptions & { config: AppConfig; embedded: EmbeddedPostgres | null };
+        return openMigrated(rest as DataSourceOptions, config, embedded);
+      },
     }),
   ],
   exports: [TypeOrmModule],

@@ -7,6 +7,7 @@ import { ChangeCountEntity } from '../changes/change-count.entity';
 import { ChangeEntity } from '../changes/change.entity';
 import { CompetitorNoteEntity } from '../competitors/competitor-note.entity';
 import { CompetitorEntity } from '../competitors/competitor.entity';
+import { EmailOutboxEntity } from '../notifications/email-outbox.entity';
 import { MonitorEntity } from '../monitors/monitor.entity';
 import { RunEntity } from '../monitors/run.entity';
 import { AppSecretEntity } from '../users/app-secret.entity';
@@ -34,6 +35,7 @@ export const ENTITIES = [
   NotificationSettingsEntity,
   DigestBufferEntity,
   WebhookDeliveryEntity,
+  EmailOutboxEntity,
   UserEntity,
   AppSessionEntity,
   AppSecretEntity,

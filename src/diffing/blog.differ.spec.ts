@@ -30,6 +30,21 @@ describe('diffBlog', () => {
     ]);
   });
 
+  it('reports a post retitled under the same URL as an alertable post_updated', () => {
+    const before = post('sso', { title: 'Launched SSO' });
+    const after = post('sso', { title: 'SSO for every plan, including Free' });
+    expect(diffBlog({ posts: [before] }, { posts: [after] })).toEqual([
+      {
+        op: 'modified',
+        change_type: 'post_updated',
+        path: 'posts[/blog/sso].title',
+        tier: 'alertable',
+        old: 'Launched SSO',
+        new: 'SSO for every plan, including Free',
+      },
+    ]);
+  });
+
   it('treats a post falling off the index as informational', () => {
     const diffs = diffBlog({ posts: [post('new'), post('oldest')] }, { posts: [post('newer'), post('new')] });
     expect(diffs.map((d) => [d.change_type, d.tier])).toEqual([

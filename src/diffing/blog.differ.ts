@@ -4,7 +4,7 @@ import { at, fieldDiff } from './field-diff';
 import { diffKeyedSets, sameText, shownText } from './keyed-set';
 import { normalizeUrl } from './noise';
 
-/** Fields of an existing post whose edits are worth recording (never alerting on). */
+/** Fields of an existing post whose edits are worth recording; only a new title is alerted on. */
 const EDITABLE: Array<keyof Pick<BlogPost, 'title' | 'excerpt' | 'date' | 'author'>> = [
   'title',
   'excerpt',
@@ -15,7 +15,8 @@ const EDITABLE: Array<keyof Pick<BlogPost, 'title' | 'excerpt' | 'date' | 'autho
 /**
  * Blog indexes: a new post is the news. A post that disappears has almost always dropped off a
  * paginated index because newer ones arrived, so removals are informational, as are edits to an
- * existing post's title, excerpt, date or author.
+ * existing post's excerpt, date or author. A post retitled under the same URL is a (low) change:
+ * a competitor reframing a published story is something a reader notices.
  */
 export function diffBlog(before: BlogFields, after: BlogFields): FieldDiff[] {
   const diffs: FieldDiff[] = [];
@@ -33,7 +34,8 @@ export function diffBlog(before: BlogFields, after: BlogFields): FieldDiff[] {
     for (const field of EDITABLE) {
       if (sameText(old[field], next[field])) continue;
       const path = `${at('posts', key)}.${field}`;
-      diffs.push(fieldDiff('modified', 'post_updated', path, 'informational', shownText(old[field]), shownText(next[field])));
+      const retitled = field === 'title' && Boolean(shownText(old.title)) && Boolean(shownText(next.title));
+      diffs.push(fieldDiff('modified', 'post_updated', path, retitled ? 'alertable' : 'informational', shownText(old[field]), shownText(next[field])));
     }
   }
   return diffs;

@@ -28,6 +28,21 @@ describe('diffChangelog', () => {
     expect(diffs.map((d) => [d.change_type, d.tier])).toEqual([['entry_updated', 'informational']]);
   });
 
+  it('reports an entry retitled under the same key as an alertable entry_updated', () => {
+    const before = entry('launched-sso', ['SAML with Okta'], { title: 'Launched SSO', version: null });
+    const after = entry('launched-sso', ['SAML with Okta'], { title: 'SSO and SCIM for Business', version: null });
+    expect(diffChangelog({ entries: [before] }, { entries: [after] })).toEqual([
+      {
+        op: 'modified',
+        change_type: 'entry_updated',
+        path: 'entries[launched-sso].title',
+        tier: 'alertable',
+        old: 'Launched SSO',
+        new: 'SSO and SCIM for Business',
+      },
+    ]);
+  });
+
   it('alerts on items added to the newest entry but not on edits to older ones', () => {
     const before = { entries: [entry('Unreleased', ['Add SSO']), entry('v1.0', ['Initial'])] };
     const after = { entries: [entry('Unreleased', ['Add SSO', 'Add audit log']), entry('v1.0', ['Initial', 'Typo fix'])] };

@@ -9,14 +9,16 @@ const VERSION = /\bv?(\d+(?:\.\d+)+(?:-[0-9a-z.]+)?)\b/i;
 /**
  * Changelogs: a new entry is the news and is alertable. Everything that happens to an entry that
  * was already there is bookkeeping (a heading relabelled "(Pre-release)", a date fixed, an old entry
- * dropping off the page) and is informational — with one exception: items added to the newest
- * entry, because an "Unreleased" section growing is how many projects announce features.
+ * dropping off the page) and is informational — with two exceptions: items added to the newest
+ * entry, because an "Unreleased" section growing is how many projects announce features, and an
+ * entry retitled beyond its labels ("Launched SSO" → "SSO for every plan"), which reframes it.
  */
 export function diffChangelog(before: ChangelogFields, after: ChangelogFields): FieldDiff[] {
   const diffs: FieldDiff[] = [];
   const entries = diffKeyedSets(before.entries, after.entries, (entry) => entry.key || entry.version || entry.title, {
-    // Keys taken from a heading change when the heading is relabelled; the version number does not.
-    fallbacks: [versionOf],
+    // Keys taken from a heading change when the heading is relabelled or retitled; the version
+    // number does not, nor do the date and items of an entry whose title alone changed.
+    fallbacks: [versionOf, sameDayAndItems],
   });
   for (const { key, item } of entries.added) {
     diffs.push(fieldDiff('added', 'entry_added', at('entries', key), 'alertable', null, item));
@@ -35,9 +37,8 @@ function diffEntry(path: string, old: ChangelogEntry, next: ChangelogEntry, newe
   const diffs: FieldDiff[] = [];
   for (const field of ['title', 'date'] as const) {
     if (sameText(old[field], next[field])) continue;
-    diffs.push(
-      fieldDiff('modified', 'entry_updated', `${path}.${field}`, 'informational', shownText(old[field]), shownText(next[field])),
-    );
+    const tier = field === 'title' && retitled(old.title, next.title) ? 'alertable' : 'informational';
+    diffs.push(fieldDiff('modified', 'entry_updated', `${path}.${field}`, tier, shownText(old[field]), shownText(next[field])));
   }
   const items = diffTextSets(old.items, next.items);
   for (const { key, item } of items.added) {
@@ -48,6 +49,18 @@ function diffEntry(path: string, old: ChangelogEntry, next: ChangelogEntry, newe
     diffs.push(fieldDiff('removed', 'entry_updated', at(`${path}.items`, key), 'informational', shownText(item), null));
   }
   return diffs;
+}
+
+/** Titles that differ beyond a version number and bracketed labels such as "(Pre-release)". */
+function retitled(old: string | null, next: string | null): boolean {
+  const core = (title: string | null) => (shownText(title) ?? '').replace(/\([^)]*\)|\[[^\]]*\]/g, ' ').replace(VERSION, ' ');
+  const [a, b] = [core(old), core(next)];
+  return a.trim() !== '' && b.trim() !== '' && !sameText(a, b);
+}
+
+function sameDayAndItems(entry: ChangelogEntry): string | null {
+  const items = (entry.items ?? []).map((item) => shownText(item) ?? '').filter(Boolean);
+  return entry.date && items.length > 0 ? `${entry.date}|${items.join('|')}` : null;
 }
 
 function versionOf(entry: ChangelogEntry): string | null {

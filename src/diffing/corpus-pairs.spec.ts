@@ -118,7 +118,7 @@ describe('corpus pairs end to end', () => {
       }),
     ]);
     expect(changedLines(result.raw_diff)).toEqual(['-- L40S: $2.50/hr per GPU', '+- L40S: $1.25/hr per GPU']);
-    expect(result).toMatchObject({ category: 'pricing', direction: 'retreated', delta: { added: 0, removed: 1, modified: 0 } });
+    expect(result).toMatchObject({ category: 'pricing', direction: 'retreated', delta: { added: 0, removed: 0, modified: 1 } });
   });
 
   describe('Fly.io plans sunset', () => {

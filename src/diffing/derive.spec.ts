@@ -1,4 +1,4 @@
-import { deriveCategory, deriveDelta, deriveDirection } from './derive';
+import { deriveCategory, deriveDelta, deriveDirection, directionWithin } from './derive';
 import type { ChangeType, DiffOp, DiffTier, FieldDiff } from './diff.types';
 
 const d = (op: DiffOp, change_type: ChangeType, tier: DiffTier = 'alertable', next: unknown = null): FieldDiff => ({
@@ -76,7 +76,7 @@ describe('deriveDirection', () => {
     expect(deriveDirection([trial])).toBe('advanced');
     const claim: FieldDiff = { ...d('updated', 'social_proof_changed'), old: '25,000+ teams', new: '10,000+ teams' };
     expect(deriveDirection([claim])).toBe('retreated');
-    expect(deriveDelta([trial, claim])).toEqual({ added: 1, removed: 1, modified: 0 });
+    expect(deriveDelta([trial, claim])).toEqual({ added: 0, removed: 0, modified: 2 });
   });
 
   it('weighs additions against removals and ignores non-alertable diffs', () => {
@@ -86,8 +86,17 @@ describe('deriveDirection', () => {
   });
 });
 
+describe('directionWithin', () => {
+  it('keeps a finer direction unless it contradicts one-sided counts, then says neutral', () => {
+    expect(directionWithin('retreated', { added: 1, removed: 0, modified: 0 })).toBe('neutral');
+    expect(directionWithin('advanced', { added: 0, removed: 2, modified: 0 })).toBe('neutral');
+    expect(directionWithin('retreated', { added: 1, removed: 0, modified: 1 })).toBe('retreated');
+    expect(directionWithin('advanced', { added: 0, removed: 0, modified: 1 })).toBe('advanced');
+  });
+});
+
 describe('deriveDelta', () => {
-  it('counts alertable additions, removals and other modifications', () => {
+  it('counts alertable diffs by their op exactly: a price raised or cut is modified, a withdrawn plan removed', () => {
     const diffs = [
       d('added', 'plan_added'),
       d('updated', 'price_increased'),
@@ -96,7 +105,8 @@ describe('deriveDelta', () => {
       d('modified', 'cta_changed'),
       d('modified', 'post_updated', 'informational'),
     ];
-    expect(deriveDelta(diffs)).toEqual({ added: 2, removed: 2, modified: 1 });
+    expect(deriveDelta(diffs)).toEqual({ added: 1, removed: 1, modified: 3 });
+    expect(deriveDelta([d('removed', 'plan_removed')])).toEqual({ added: 0, removed: 1, modified: 0 });
   });
 
   it('is all zero without alertable diffs', () => {

@@ -28,8 +28,12 @@ import { countIn, durationDays } from './quantities';
  *   A positive sum is `advanced`, a negative one `retreated`, zero `neutral`. So a price rise
  *   advances and a price cut, a dropped plan or a removed feature retreat.
  *
- * Delta — counts of alertable diffs: `added` (op added, or an increase), `removed` (op removed,
- * or a decrease), `modified` (every other alertable diff: a headline rewritten, a plan renamed).
+ * Delta — counts of alertable diffs by their op exactly: `added` (op added), `removed` (op
+ * removed), `modified` (ops updated and modified: a price raised or cut, a headline rewritten, a
+ * plan renamed). So a price rise is one `modified` and advances; a withdrawn plan is one `removed`.
+ *
+ * A direction never contradicts the counts: with only additions it is not `retreated`, with only
+ * removals not `advanced` (see `directionWithin`).
  */
 
 const CATEGORY_OF: Record<ChangeType, ChangeCategory> = {
@@ -120,12 +124,23 @@ export function deriveDelta(diffs: readonly FieldDiff[]): ChangeDelta {
   const delta: ChangeDelta = { added: 0, removed: 0, modified: 0 };
   for (const diff of diffs) {
     if (diff.tier !== 'alertable') continue;
-    const w = weight(diff);
-    if (w > 0) delta.added += 1;
-    else if (w < 0) delta.removed += 1;
+    if (diff.op === 'added') delta.added += 1;
+    else if (diff.op === 'removed') delta.removed += 1;
     else delta.modified += 1;
   }
   return delta;
+}
+
+/**
+ * A direction read more finely (an interpreter's: a release that deprecates, a withdrawal notice)
+ * is kept where the counts leave room for it. Where it would contradict them (only additions yet
+ * `retreated`, only removals yet `advanced`), the diffs and their meaning pull apart: `neutral`.
+ */
+export function directionWithin(direction: ChangeDirection, delta: ChangeDelta): ChangeDirection {
+  const onlyAdded = delta.added > 0 && delta.removed === 0 && delta.modified === 0;
+  const onlyRemoved = delta.removed > 0 && delta.added === 0 && delta.modified === 0;
+  if ((onlyAdded && direction === 'retreated') || (onlyRemoved && direction === 'advanced')) return 'neutral';
+  return direction;
 }
 
 function weight(diff: FieldDiff): number {

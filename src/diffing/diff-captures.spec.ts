@@ -27,7 +27,7 @@ describe('diffCaptures', () => {
       monitor_type: 'pricing',
       category: 'pricing',
       direction: 'advanced',
-      delta: { added: 1, removed: 0, modified: 0 },
+      delta: { added: 0, removed: 0, modified: 1 },
       alertable: true,
     });
     expect(result.field_diffs.map((d) => d.change_type)).toEqual(['price_increased']);

@@ -1,4 +1,5 @@
 import type { MonitorType } from '../capture/capture.types';
+import type { ExtractionGap } from './extraction-gap';
 
 export type DiffOp = 'added' | 'removed' | 'updated' | 'modified';
 export type DiffTier = 'alertable' | 'informational' | 'noise';
@@ -90,4 +91,6 @@ export interface DiffResult {
   delta: ChangeDelta;
   /** True when at least one field diff is alertable. */
   alertable: boolean;
+  /** Set when the extractor came up empty (or far smaller) while the page changed substantially. */
+  extraction_gap: ExtractionGap | null;
 }

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { SEVERITIES } from '../common/severity';
 import type { DigestPlan } from './digest-plan';
-import { DigestItemRow, DigestRepository, MovementRow } from './digest.repository';
+import { DigestItemRow, DigestRepository, MovementRow, type ThemeCandidateRow } from './digest.repository';
+import { groupThemes, type ThemeCandidate } from './themes';
 import { DAY_MS, PERIOD_DAYS, type DigestBody, type DigestItem, type OpportunityItem, type WhosMovingEntry } from './digest.types';
 
 /** needs_review.count counts every matching change; the items show the most severe of them. */
@@ -23,7 +24,7 @@ export class DigestBuilder {
     const periodStart = new Date(plan.windowEnd.getTime() - days * DAY_MS);
     const { workspaceId, changes: scope } = plan;
     // Without a transaction the queries run side by side on separate pool connections.
-    const [movement, needsReview, opportunities, coverage, consumption] = await Promise.all([
+    const [movement, needsReview, opportunities, themeCandidates, coverage, consumption] = await Promise.all([
       this.repository.movement(
         workspaceId,
         scope,
@@ -32,6 +33,7 @@ export class DigestBuilder {
       ),
       this.repository.needsReview(workspaceId, scope, { minRank: plan.needsReviewMinRank, limit: NEEDS_REVIEW_ITEM_LIMIT }, manager),
       this.repository.topOpportunities(workspaceId, scope, { limit: TOP_OPPORTUNITIES_LIMIT }, manager),
+      this.repository.themeCandidates(workspaceId, scope, manager),
       this.repository.coverage(workspaceId, manager),
       this.repository.consumption(workspaceId, periodStart, plan.windowEnd, manager),
     ]);
@@ -49,6 +51,7 @@ export class DigestBuilder {
       },
       whos_moving: whosMoving(movement, days),
       top_opportunities: opportunities.map(toOpportunityItem),
+      themes: groupThemes(themeCandidates.map(toThemeCandidate)),
       coverage: {
         monitors_total: coverage.monitors_total,
         monitors_healthy: coverage.monitors_total - coverage.monitors_failing,
@@ -58,6 +61,19 @@ export class DigestBuilder {
       consumption: { pending: consumption.pending, reviewed_in_period: consumption.reviewed_in_period },
     };
   }
+}
+
+export function toThemeCandidate(row: ThemeCandidateRow): ThemeCandidate {
+  return {
+    change_id: row.change_id,
+    competitor_id: row.competitor_id,
+    competitor: row.competitor,
+    monitor_type: row.monitor_type,
+    severity: row.severity,
+    created_at: new Date(row.created_at),
+    field_diffs: Array.isArray(row.field_diffs) ? row.field_diffs : [],
+    keywords: Array.isArray(row.keywords) ? row.keywords.filter((k): k is string => typeof k === 'string') : [],
+  };
 }
 
 /** Competitors with changes, busiest first; ties by top severity, then name. */

@@ -14,7 +14,10 @@ export class DigestController {
   constructor(private readonly digests: DigestService) {}
 
   @Get(':id/digest')
-  @ApiOperation({ summary: 'Summarise a workspace over a period: what needs review, who is moving, opportunities, coverage' })
+  @ApiOperation({
+    summary: 'Summarise a workspace over a period: what needs review, who is moving, opportunities, coverage',
+    description: 'period is 1d, 7d or 30d (default 7d). needs_review holds unreviewed changes of severity high or above; top_opportunities leaves dismissed changes out; themes groups one competitor’s related changes across surfaces.',
+  })
   @ApiOkResponse({ type: DigestResponse })
   @ApiErrors(400, 404)
   async get(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Severity } from '../common/severity';
+import type { FieldDiff } from '../diffing/diff.types';
 import type { ChangeScope } from './digest-plan';
 
 export interface MovementRow {
@@ -32,6 +33,21 @@ export interface DigestItemRow {
   created_at: Date;
   opportunity_score: number;
 }
+
+export interface ThemeCandidateRow {
+  change_id: number;
+  competitor_id: number;
+  competitor: string;
+  monitor_type: string;
+  severity: Severity;
+  created_at: Date;
+  /** The change's alertable field diffs only. */
+  field_diffs: FieldDiff[];
+  keywords: string[] | null;
+}
+
+/** Themes read at most this many changes of a scope, newest first. */
+export const THEME_CANDIDATES_LIMIT = 500;
 
 export interface CoverageRow {
   monitors_total: number;
@@ -109,7 +125,7 @@ export class DigestRepository {
     );
   }
 
-  /** The changes with an opportunity_score above 0, best first. */
+  /** The changes with an opportunity_score above 0, best first; a dismissed change is no opportunity. */
   async topOpportunities(
     workspaceId: number,
     scope: ChangeScope,
@@ -121,11 +137,35 @@ export class DigestRepository {
     params.push(o.limit);
     return this.items(
       `SELECT c.id, c.opportunity_score, c.severity_rank, c.created_at FROM changes c
-        WHERE ${where} AND c.opportunity_score > 0
+        WHERE ${where} AND c.opportunity_score > 0 AND c.review_status <> 'dismissed'
         ORDER BY c.opportunity_score DESC, c.severity_rank DESC, c.created_at DESC, c.id DESC LIMIT $${params.length}`,
       'p.opportunity_score DESC, p.severity_rank DESC, p.created_at DESC, p.id DESC',
       params,
       manager,
+    );
+  }
+
+  /** Changes a theme may group (never dismissed ones), with their alertable diffs and keywords. */
+  async themeCandidates(workspaceId: number, scope: ChangeScope, manager: EntityManager = this.db.manager): Promise<ThemeCandidateRow[]> {
+    const params: unknown[] = [];
+    const where = scopeWhere(workspaceId, scope, params);
+    return this.candidates(where, params, manager);
+  }
+
+  /** One competitor's changes recorded between two times, for the themes around one change. */
+  async competitorThemeCandidates(competitorId: number, from: Date, to: Date, manager: EntityManager = this.db.manager): Promise<ThemeCandidateRow[]> {
+    return this.candidates(`c.competitor_id = $1 AND c.created_at >= $2 AND c.created_at <= $3`, [competitorId, from, to], manager);
+  }
+
+  private candidates(where: string, params: unknown[], manager: EntityManager): Promise<ThemeCandidateRow[]> {
+    return manager.query(
+      `SELECT c.id AS change_id, c.competitor_id, comp.name AS competitor, c.monitor_type, c.severity, c.created_at,
+              (SELECT COALESCE(jsonb_agg(d), '[]'::jsonb) FROM jsonb_array_elements(c.field_diffs) d WHERE d->>'tier' = 'alertable') AS field_diffs,
+              c.enrichment->'seo_opportunity'->'keywords' AS keywords
+         FROM changes c JOIN competitors comp ON comp.id = c.competitor_id
+        WHERE ${where} AND c.review_status <> 'dismissed'
+        ORDER BY c.created_at DESC, c.id DESC LIMIT ${THEME_CANDIDATES_LIMIT}`,
+      params,
     );
   }
 

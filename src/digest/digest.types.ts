@@ -1,4 +1,5 @@
 import type { Severity } from '../common/severity';
+import type { Theme } from './themes';
 
 export const DIGEST_PERIODS = ['1d', '7d', '30d'] as const;
 export type DigestPeriod = (typeof DIGEST_PERIODS)[number];
@@ -48,6 +49,8 @@ export interface DigestBody {
   needs_review: { count: number; max_severity: Severity | null; items: DigestItem[] };
   whos_moving: WhosMovingEntry[];
   top_opportunities: OpportunityItem[];
+  /** Related changes of one competitor across surfaces, read as one move. */
+  themes: Theme[];
   coverage: { monitors_total: number; monitors_healthy: number; monitors_failing: number; failing_monitor_ids: number[] };
   consumption: { pending: number; reviewed_in_period: number };
 }

@@ -143,6 +143,41 @@ describe('AnthropicInterpreter', () => {
     expect(logger.lines.some((line) => line.includes('input_tokens=1234') && line.includes('output_tokens=210'))).toBe(true);
   });
 
+  it('holds the model answer to the same checks as the rules: upmarket floor, no internal keys, cuts at word boundaries', async () => {
+    const sso: InterpretationInput = {
+      ...input(),
+      monitor: { type: 'changelog', url: 'https://www.acmeboard.io/changelog', name: 'Acme changelog' },
+      field_diffs: [
+        {
+          op: 'added',
+          change_type: 'entry_added',
+          path: 'entries[2025-03-03-launched-sso]',
+          tier: 'alertable',
+          old: null,
+          new: { key: '2025-03-03-launched-sso', title: 'Launched SSO', version: null, date: '2025-03-03', items: ['SAML with Okta'] },
+        },
+      ],
+    };
+    api.handle(
+      toolAnswer({
+        ...goodAnswer(),
+        severity: 'low',
+        severity_score: 30,
+        summary: `Acme released version 2025-03-03-launched-sso with admin controls ${'and more admin controls '.repeat(12)}`,
+        why_it_matters: 'A new release.',
+        clusters: [{ headline: 'Release 2025-03-03-launched-sso', meaning: 'A release.', diff_indexes: [0] }],
+      }),
+    );
+
+    const result = await interpreter().interpret(sso);
+
+    expect(result).toMatchObject({ severity: 'medium', severity_score: 40, interpreted_by: MODEL });
+    expect(result.why_it_matters).toBe('Acme is moving upmarket with SSO: it is selling to larger customers, whose security and procurement reviews ask for it. A new release.');
+    expect(result.summary).toMatch(/^Acme released “Launched SSO” with admin controls( and more admin controls)+ and more…$/);
+    expect(result.summary.length).toBeLessThanOrEqual(300);
+    expect(result.clusters[0].headline).toBe('Release “Launched SSO”');
+  });
+
   it('sends a bounded request: trimmed input, max_tokens, a forced tool call and the key as a Bearer token', async () => {
     api.handle(toolAnswer(goodAnswer()));
 

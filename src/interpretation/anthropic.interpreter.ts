@@ -2,6 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { ANSWER_SCHEMA, validateAnswer, type ModelAnswer } from './anthropic/answer-schema';
 import { buildPrompt, TOOL_NAME } from './anthropic/prompt';
 import type { Interpretation, InterpretationInput, Interpreter } from './interpretation.types';
+import { checkInterpretation } from './post-checks';
 import { interpretWithRules } from './rules.interpreter';
 
 /** The subset of Nest's Logger (or console) the interpreter writes to. */
@@ -82,7 +83,8 @@ export class AnthropicInterpreter implements Interpreter {
       return baseline;
     }
     const { answer, model } = outcome;
-    return {
+    // The model's answer passes the same checks as the rules' (weight of upmarket moves, no internal keys, lengths).
+    return checkInterpretation({
       severity: answer.severity,
       severity_score: answer.severity_score,
       category: answer.category,
@@ -97,7 +99,7 @@ export class AnthropicInterpreter implements Interpreter {
         seo_opportunity: { keywords: answer.seo_keywords.length > 0 ? answer.seo_keywords : baseline.enrichment.seo_opportunity.keywords },
       },
       interpreted_by: model,
-    };
+    }, input);
   }
 
   private async ask(input: InterpretationInput, baseline: Interpretation): Promise<{ answer: ModelAnswer; model: string } | Failure> {

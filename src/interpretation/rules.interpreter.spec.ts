@@ -117,10 +117,31 @@ describe('RulesInterpreter on pricing pages', () => {
     );
 
     expect(result.summary).toBe(
-      'Joplin added yearly billing: Basic 1.49 €/month billed yearly and Pro 4.79 €/month billed yearly (up to 25% off the monthly price).',
+      'Joplin added yearly billing: Basic 1.49 €/month billed yearly and Pro 4.79 €/month billed yearly (Basic 25% off and Pro 20% off the monthly price).',
     );
     expect(result.severity).toBe('medium');
     expect(result.clusters).toEqual([expect.objectContaining({ headline: 'Yearly billing added', diff_indexes: [0, 1] })]);
+  });
+
+  it('never assumes yearly billing is cheaper: a dearer yearly price is said as such', () => {
+    const eur = (amount: number, period: BillingPeriod, text: string) => price(amount, period, 'EUR', text);
+    const plans = [
+      plan('Basic', [eur(2, 'month', '2€/month'), eur(2.2, 'year', '2.20€/month billed yearly')]),
+      plan('Pro', [eur(6, 'month', '6€/month'), eur(6.6, 'year', '6.60€/month billed yearly')]),
+    ];
+    const result = interpretWithRules(
+      input(
+        'pricing',
+        [
+          diff('added', 'billing_period_added', 'plans[basic].prices[year]', null, plans[0].prices[1]),
+          diff('added', 'billing_period_added', 'plans[pro].prices[year]', null, plans[1].prices[1]),
+        ],
+        { competitor: { name: 'Joplin', domain: 'joplinapp.org' }, category: 'pricing', direction: 'advanced', after_fields: pricing(plans) },
+      ),
+    );
+
+    expect(result.summary).toContain('(10% more than the monthly price on every plan)');
+    expect(`${result.summary} ${result.why_it_matters} ${result.clusters[0].meaning}`).not.toMatch(/\boff\b|discount|lowers/);
   });
 
   it('scales a usage line item less than a plan: halving one GPU price is high, not critical', () => {
@@ -147,7 +168,7 @@ describe('RulesInterpreter on pricing pages', () => {
     );
 
     expect(result.clusters.map((cluster) => cluster.diff_indexes)).toEqual([[0, 2], [1]]);
-    expect(result.summary).toBe('Acme raised Pro from 49 to 59 a month (+20%) and added Automations (1,000 runs/month) to the Pro plan, plus 1 other change.');
+    expect(result.summary).toBe('Acme raised Pro from 49 to 59 a month (+20%) and added Automations (1,000 runs/month) to the Pro plan, and added SAML SSO to the Business plan.');
   });
 
   it('calls a switch from a trial to a demo button a move to sales-led', () => {
@@ -236,7 +257,9 @@ describe('RulesInterpreter on posts, releases and pages', () => {
     );
 
     expect(result.summary).toBe('Acme added 2 docs pages: SAML single sign-on and SCIM provisioning.');
-    expect(result).toMatchObject({ category: 'feature', severity: 'low' });
+    // SSO and SCIM are an upmarket move: at least medium, and why-it-matters says so.
+    expect(result).toMatchObject({ category: 'feature', severity: 'medium' });
+    expect(result.why_it_matters).toMatch(/^Acme is moving upmarket with SSO and SCIM: it is selling to larger customers/);
     expect(result.enrichment.seo_opportunity.keywords).toEqual(['saml single sign-on', 'scim provisioning']);
   });
 

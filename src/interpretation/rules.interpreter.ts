@@ -1,4 +1,5 @@
 import type { Interpretation, InterpretationInput, Interpreter } from './interpretation.types';
+import { checkInterpretation } from './post-checks';
 import { refineCategory, refineDirection } from './rules/classify';
 import { buildClusters, type Cluster, type ClusterText } from './rules/clusters';
 import { contextOf, type RuleContext } from './rules/context';
@@ -46,7 +47,7 @@ export function interpretWithRules(input: InterpretationInput): Interpretation {
   const lead = notice && NOTICE_SCORE >= clusters[0].score ? noticeAdvice(notice, ctx.competitor) : texts[0];
   const opportunity = opportunityOf(readings, ctx, keywords.length);
 
-  return {
+  return checkInterpretation({
     severity,
     severity_score,
     category: refineCategory(input.category, clusters, texts),
@@ -63,7 +64,7 @@ export function interpretWithRules(input: InterpretationInput): Interpretation {
     })),
     enrichment: { seo_opportunity: { keywords } },
     interpreted_by: RULES_INTERPRETER_NAME,
-  };
+  }, input);
 }
 
 /*

@@ -4,7 +4,6 @@ import { DataSource, EntityManager } from 'typeorm';
 import { CADENCE_SECONDS } from '../billing/plan';
 import { Batcher } from '../common/batcher';
 import type { CaptureFields } from '../capture/capture.types';
-import { SnapshotEntity } from '../capture/snapshot.entity';
 import type { RunRow } from './runs.repository';
 import type { MonitorRow } from './monitors.repository';
 
@@ -31,14 +30,19 @@ export interface RunOutcomeUpdate {
   rawHash?: string | null;
 }
 
-/** Ends runs and updates their monitors' health and schedule: one statement for any number (hand-written: batch finishes, bench:pipeline). */
+/**
+ * Ends runs and updates their monitors' health and schedule: one statement for any number. Rows
+ * are locked first in id order (runs, then monitors), so two workers' batches never deadlock.
+ */
 const FINISH_SQL = `
   WITH o AS (
     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bool[], $7::bigint[], $8::text[], $9::text[], $10::text[])
       AS o(run_id, status, error_code, error_message, secs, failed, snapshot_id, etag, last_modified, raw_hash)),
+  locked_runs AS (SELECT id FROM runs WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE),
+  locked_monitors AS (SELECT id FROM monitors WHERE id = ANY($11::int[]) ORDER BY id FOR NO KEY UPDATE),
   r AS (
     UPDATE runs SET status = o.status, error_code = o.error_code, error_message = o.error_message, finished_at = now()
-      FROM o WHERE runs.id = o.run_id
+      FROM o, locked_runs l WHERE runs.id = o.run_id AND l.id = o.run_id
     RETURNING runs.monitor_id, o.*)
   UPDATE monitors m SET
     last_checked_at = now(),
@@ -48,7 +52,7 @@ const FINISH_SQL = `
     http_etag = CASE WHEN r.failed THEN m.http_etag ELSE COALESCE(r.etag, m.http_etag) END,
     http_last_modified = CASE WHEN r.failed THEN m.http_last_modified ELSE COALESCE(r.last_modified, m.http_last_modified) END,
     last_raw_hash = CASE WHEN r.failed THEN m.last_raw_hash ELSE COALESCE(r.raw_hash, m.last_raw_hash) END
-   FROM r WHERE m.id = r.monitor_id`;
+   FROM r, locked_monitors l WHERE m.id = r.monitor_id AND l.id = m.id`;
 
 /**
  * Run state changes of the check pipeline (DESIGN §6.6). Claims, and finishes outside a
@@ -76,8 +80,8 @@ export class CheckContextRepository {
 
   /** The typed fields and markdown of a snapshot: what a diff compares. */
   async capture(snapshotId: number): Promise<{ fields: CaptureFields; markdown: string }> {
-    const row = await this.db.getRepository(SnapshotEntity).findOne({ select: { fields: true, markdown: true }, where: { id: snapshotId } });
-    return row!;
+    const [row] = await this.db.query(`SELECT fields, markdown FROM snapshots WHERE id = $1`, [snapshotId]);
+    return row;
   }
 
   /** Ends the run and updates the monitor's health and schedule; inside `manager`'s transaction when given. */
@@ -86,13 +90,14 @@ export class CheckContextRepository {
     checksTotal.inc({ outcome: outcome.status });
   }
 
-  /** Hand-written: claims a batch of runs and reads their whole context in one statement (bench:pipeline). */
   private async claimMany(runIds: number[]): Promise<(CheckContext | null)[]> {
     const rows: (CheckContext & { run_id: number })[] = await this.db.query(
-      `WITH r AS (
+      `WITH claimable AS (
+         SELECT id FROM runs WHERE id = ANY($1::bigint[]) AND status IN ('pending', 'running') ORDER BY id FOR NO KEY UPDATE),
+       r AS (
          UPDATE runs SET status = 'running', started_at = now(), attempts = attempts + 1
-          WHERE id = ANY($1::bigint[]) AND status IN ('pending', 'running')
-          RETURNING id, monitor_id)
+          FROM claimable WHERE runs.id = claimable.id
+          RETURNING runs.id, runs.monitor_id)
        SELECT r.id AS run_id, json_build_object('id', r.id, 'monitor_id', r.monitor_id) AS run, row_to_json(m) AS monitor,
               json_build_object('name', c.name, 'domain', c.domain) AS competitor,
               CASE WHEN s.id IS NULL THEN NULL
@@ -119,21 +124,44 @@ export class CheckContextRepository {
       column((_, o) => o.etag ?? null),
       column((_, o) => o.lastModified ?? null),
       column((_, o) => o.rawHash ?? null),
+      items.map(([ctx]) => ctx.monitor.id),
     ]);
   }
 
-  /** Fails runs that no worker will finish (lost jobs, crashed workers past their retries); one set-based UPDATE on the partial index. */
-  async failAbandoned(pendingMinutes: number, runningMinutes: number): Promise<number> {
-    const [rows] = await this.db.query(
-      `UPDATE runs SET status = 'failed', error_code = 'worker_lost',
-              error_message = 'the check was not completed by any worker', finished_at = now()
-        WHERE (status = 'pending' AND created_at < now() - make_interval(mins => $1))
-           OR (status = 'running' AND started_at < now() - make_interval(mins => $2))
-        RETURNING id`,
-      [pendingMinutes, runningMinutes],
+  /**
+   * Unfinished runs that have waited longer than `ageSeconds` (pending since created, running
+   * since started), oldest first: the sweep looks for a live job behind each.
+   */
+  async stranded(ageSeconds: number, limit: number): Promise<StrandedRun[]> {
+    return this.db.query(
+      `SELECT id, status, attempts FROM runs
+        WHERE status IN ('pending', 'running')
+          AND COALESCE(started_at, created_at) < now() - make_interval(secs => $1)
+        ORDER BY id LIMIT $2`,
+      [ageSeconds, limit],
+    );
+  }
+
+  /** Fails runs that were tried too often without finishing; returns how many it closed. */
+  async failLost(runIds: number[]): Promise<number> {
+    if (!runIds.length) return 0;
+    // An UPDATE answers [rows, count] through TypeORM.
+    const [rows]: [unknown[], number] = await this.db.query(
+      `WITH lost AS (SELECT id FROM runs WHERE id = ANY($1::bigint[]) AND status IN ('pending', 'running') ORDER BY id FOR NO KEY UPDATE)
+       UPDATE runs SET status = 'failed', error_code = 'worker_lost',
+              error_message = 'the check was started repeatedly and never completed', finished_at = now()
+         FROM lost WHERE runs.id = lost.id
+       RETURNING runs.id`,
+      [runIds],
     );
     return rows.length;
   }
+}
+
+export interface StrandedRun {
+  id: number;
+  status: 'pending' | 'running';
+  attempts: number;
 }
 
 /** Splits finishes into groups in which no monitor appears twice, keeping their order. */

@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ChangesRepository } from '../changes/changes.repository';
+import { retryingTransaction } from '../database/retrying-transaction';
 import { PageCaptureService } from '../capture/page-capture.service';
 import { SnapshotsRepository } from '../capture/snapshots.repository';
 import type { CaptureFields, ExtractedPage } from '../capture/capture.types';
@@ -15,6 +16,8 @@ import { NotificationsService } from '../webhooks/notifications.service';
 import { CheckContext, CheckContextRepository } from './check-context.repository';
 
 const RAW_DIFF_EXCERPT_CHARS = 6000;
+/** Thrown inside the change transaction to roll back its snapshot when the change exists already. */
+class ChangeAlreadyRecorded extends Error {}
 
 /**
  * One check, end to end: fetch → extract → compare with the previous snapshot → diff →
@@ -22,6 +25,8 @@ const RAW_DIFF_EXCERPT_CHARS = 6000;
  */
 @Injectable()
 export class CheckRunner {
+  private readonly logger = new Logger('CheckRunner');
+
   constructor(
     private readonly db: DataSource,
     private readonly contexts: CheckContextRepository,
@@ -72,7 +77,7 @@ export class CheckRunner {
       return;
     }
     if (!previous) {
-      await this.db.transaction(async (manager) => {
+      await retryingTransaction(this.db, async (manager) => {
         const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
         await this.contexts.finish(ctx, { status: 'succeeded', snapshotId: snapshot, ...validators }, manager);
       });
@@ -80,17 +85,24 @@ export class CheckRunner {
     }
     const before = await this.contexts.capture(previous.id);
     const diff = diffCaptures(monitor.monitor_type, before, page);
+    if (diff.extraction_gap) {
+      const gap = diff.extraction_gap;
+      this.logger.warn(
+        `extraction gap: the ${gap.extractor} extractor found ${gap.after_items} item(s) (previously ${gap.before_items}) on monitor ${monitor.id} ` +
+          `while ${gap.changed_lines} markdown line(s) changed`,
+      );
+    }
     const interpretation = diff.alertable ? await this.interpret(ctx, diff, before.fields, page) : null;
     const belowFloor = !interpretation || severityRank(interpretation.severity) < severityRank(monitor.min_severity);
     if (belowFloor) {
       // Informational differences and changes under the monitor's floor advance the baseline only.
-      await this.db.transaction(async (manager) => {
+      await retryingTransaction(this.db, async (manager) => {
         const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
         await this.contexts.finish(ctx, { status: 'no_change', snapshotId: snapshot, ...validators }, manager);
       });
       return;
     }
-    const changeId = await this.db.transaction(async (manager) => {
+    const changeId = await retryingTransaction(this.db, async (manager) => {
       const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
       const id = await this.changes.insert(
         {
@@ -126,9 +138,19 @@ export class CheckRunner {
         },
         manager,
       );
+      if (id === null) throw new ChangeAlreadyRecorded();
       await this.contexts.finish(ctx, { status: 'changed', snapshotId: snapshot, ...validators }, manager);
       return id;
+    }).catch((err: unknown) => {
+      if (err instanceof ChangeAlreadyRecorded) return null;
+      throw err;
     });
+    if (changeId === null) {
+      // Another run already recorded (and announced) this very difference: its snapshot is the
+      // monitor's baseline now, and this run adds nothing, not even a second webhook.
+      await this.contexts.finish(ctx, { status: 'no_change', ...validators });
+      return;
+    }
     // After commit: a webhook must never announce a change that was rolled back.
     await this.notifications.changeDetected(changeId);
   }

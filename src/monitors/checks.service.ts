@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AccountContext } from '../accounts/account-context';
 import { QuotaService } from '../billing/quota.service';
+import { retryingTransaction } from '../database/retrying-transaction';
 import { DomainError, ErrorCode } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { InjectQueue } from '@nestjs/bullmq';
@@ -35,24 +36,37 @@ export class ChecksService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * Queues an on-demand check: 429 `refresh_throttled` inside the throttle interval; while a run
+   * of the monitor is still in flight (a scheduled one, say), that run is the answer and nothing
+   * is spent, so one monitor never has two runs at once.
+   */
   async checkNow(account: AccountContext, monitorId: number): Promise<{ status: 'queued'; monitor_id: number; run_id: number }> {
     await this.scope.monitor(account.accountId, monitorId);
     this.availability.assertAvailable();
-    const runId = await this.db.transaction(async (manager) => {
-      const wait = await this.monitors.claimCheckSlot(monitorId, this.config.checkMinIntervalSeconds, manager);
+    const { runId, created } = await retryingTransaction(this.db, async (manager) => {
+      await this.scope.lockAccount(account.accountId, manager);
+      await this.monitors.lock([monitorId], manager);
+      const wait = await this.monitors.throttleWait(monitorId, this.config.checkMinIntervalSeconds, manager);
       if (wait > 0) {
         throw new DomainError(ErrorCode.RefreshThrottled, `this monitor was checked recently; retry in ${wait} s`, {
           retryAfter: wait,
         });
       }
+      const inFlight = await this.runs.inFlight(monitorId, manager);
+      if (inFlight) return { runId: inFlight.id, created: false };
       await this.quota.spend(account.accountId, account.plan, 1, manager);
-      return (await this.runs.createPending(monitorId, 'on_demand', manager)).id;
+      await this.monitors.markCheckStarted(monitorId, manager);
+      return { runId: (await this.runs.createPending(monitorId, 'on_demand', manager)).id, created: true };
     });
-    await this.enqueueRecorded([runId]);
+    if (created) await this.enqueueRecorded([runId]);
     return { status: 'queued', monitor_id: monitorId, run_id: runId };
   }
 
-  /** Queues an on-demand check for each active monitor; paused, throttled or unpaid ones are skipped. */
+  /**
+   * Queues an on-demand check for each active monitor; paused, throttled, already running or
+   * unpaid ones are skipped (and nothing is spent for them).
+   */
   async refresh(account: AccountContext, workspaceId: number, competitorId?: number): Promise<RefreshResult> {
     await this.scope.workspace(account.accountId, workspaceId);
     if (competitorId !== undefined) {
@@ -62,27 +76,27 @@ export class ChecksService {
     await this.assertNoDiscovery(workspaceId);
     this.availability.assertAvailable();
     const monitors = await this.monitors.list({ workspaceId, competitorIds: competitorId ? [competitorId] : undefined });
-    const queued: number[] = [];
-    const skipped: number[] = [];
-    await this.db.transaction(async (manager) => {
+    const ids = monitors.map((m) => m.id);
+    const { queued, skipped } = await retryingTransaction(this.db, async (manager) => {
+      const queued: number[] = [];
+      const skipped: number[] = [];
+      await this.scope.lockAccount(account.accountId, manager);
+      await this.monitors.lock(ids, manager);
+      const inFlight = await this.runs.monitorsInFlight(ids, manager);
       for (const monitor of monitors) {
-        if (monitor.status !== 'active') {
+        const available =
+          monitor.status === 'active' &&
+          !inFlight.has(monitor.id) &&
+          (await this.monitors.throttleWait(monitor.id, this.config.checkMinIntervalSeconds, manager)) === 0 &&
+          (await this.quota.trySpend(account.accountId, account.plan, 1, manager));
+        if (!available) {
           skipped.push(monitor.id);
           continue;
         }
-        // Pay first: a monitor skipped for want of checks must not have its throttle slot taken.
-        if (!(await this.quota.trySpend(account.accountId, account.plan, 1, manager))) {
-          skipped.push(monitor.id);
-          continue;
-        }
-        const wait = await this.monitors.claimCheckSlot(monitor.id, this.config.checkMinIntervalSeconds, manager);
-        if (wait > 0) {
-          await this.quota.refund(account.accountId, 1, manager);
-          skipped.push(monitor.id);
-          continue;
-        }
+        await this.monitors.markCheckStarted(monitor.id, manager);
         queued.push((await this.runs.createPending(monitor.id, 'on_demand', manager)).id);
       }
+      return { queued, skipped };
     });
     await this.enqueueRecorded(queued);
     return { status: 'queued', count: queued.length, skipped: skipped.length, skipped_ids: skipped };

@@ -23,7 +23,10 @@ export class MonitorsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'List the monitors of a workspace (all, no pagination)' })
+  @ApiOperation({
+    summary: 'List the monitors of a workspace (all, no pagination)',
+    description: 'workspace_id is required (422 workspace_required without it); competitor_id narrows to one competitor.',
+  })
   @ApiOkResponse({ type: MonitorListResponse })
   @ApiErrors(400, 404, 422)
   async list(@CurrentAccount() account: AccountContext, @Query() query: ListMonitorsQuery): Promise<MonitorListResponse> {
@@ -31,7 +34,10 @@ export class MonitorsController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Create a monitor and queue its baseline capture (spends one check)' })
+  @ApiOperation({
+    summary: 'Create a monitor and queue its baseline capture (spends one check)',
+    description: 'Answers 201 with the monitor. 422 plan_limit_exceeded beyond the plan’s monitor cap, cadence_not_allowed for a cadence faster than the plan allows, validation_failed for a non-public URL.',
+  })
   @ApiCreatedResponse({ type: MonitorResponse })
   @ApiErrors(400, 404, 422)
   async create(@CurrentAccount() account: AccountContext, @Body() body: CreateMonitorDto): Promise<MonitorResponse> {
@@ -39,7 +45,10 @@ export class MonitorsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a monitor, optionally with its latest capture' })
+  @ApiOperation({
+    summary: 'Get a monitor, optionally with its latest capture',
+    description: 'include takes capture and capture_markdown (comma-separated).',
+  })
   @ApiOkResponse({ type: MonitorResponse })
   @ApiErrors(400, 404)
   async get(
@@ -51,7 +60,10 @@ export class MonitorsController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Update a monitor' })
+  @ApiOperation({
+    summary: 'Update a monitor',
+    description: 'Any of url, monitor_type, cadence, status and min_severity; returns the updated monitor.',
+  })
   @ApiOkResponse({ type: MonitorResponse })
   @ApiErrors(400, 404, 422)
   async update(
@@ -63,7 +75,10 @@ export class MonitorsController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a monitor with its snapshots and changes (pause it to keep history)' })
+  @ApiOperation({
+    summary: 'Delete a monitor with its snapshots and changes (pause it to keep history)',
+    description: 'Answers {deleted: true, id}; set status paused instead to keep the history.',
+  })
   @ApiOkResponse({ type: DeletedResponse })
   @ApiErrors(404)
   remove(@CurrentAccount() account: AccountContext, @Param('id', ParseIdPipe) id: number): Promise<DeletedResponse> {
@@ -72,7 +87,10 @@ export class MonitorsController {
 
   @Post(':id/check')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Queue an on-demand check (spends one check; throttled per monitor)' })
+  @ApiOperation({
+    summary: 'Queue an on-demand check (spends one check; throttled per monitor)',
+    description: 'Answers 202 {status: queued, monitor_id, run_id}. 429 refresh_throttled (with Retry-After) within CHECK_MIN_INTERVAL_SECONDS of the previous check, 429 quota_exceeded without checks left.',
+  })
   @ApiAcceptedResponse({ type: CheckQueuedResponse })
   @ApiErrors(404)
   check(@CurrentAccount() account: AccountContext, @Param('id', ParseIdPipe) id: number): Promise<CheckQueuedResponse> {

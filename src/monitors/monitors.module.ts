@@ -14,12 +14,13 @@ import { MonitorsController } from './monitors.controller';
 import { MonitorsRepository } from './monitors.repository';
 import { MonitorsService } from './monitors.service';
 import { RetentionRepository } from './retention.repository';
+import { RunSweep } from './run-sweep.service';
 import { RunsRepository } from './runs.repository';
 import { ScheduledRunsRepository } from './scheduled-runs.repository';
 
 @Module({
   controllers: [MonitorsController],
-  exports: [CheckContextRepository, CheckRunner, ChecksService, MonitorsRepository, MonitorsService, RetentionRepository, RunsRepository, ScheduledRunsRepository],
+  exports: [CheckContextRepository, CheckRunner, ChecksService, MonitorsRepository, MonitorsService, RetentionRepository, RunSweep, RunsRepository, ScheduledRunsRepository],
   imports: [CaptureModule, ChangesModule, InterpretationModule, TypeOrmModule.forFeature([MonitorEntity, RunEntity]), WebhooksModule],
   providers: [
     CheckContextRepository,
@@ -28,6 +29,7 @@ import { ScheduledRunsRepository } from './scheduled-runs.repository';
     MonitorsRepository,
     MonitorsService,
     RetentionRepository,
+    RunSweep,
     RunsRepository,
     ScheduledRunsRepository,
     TargetUrlValidator,

@@ -104,28 +104,28 @@ export class MonitorsRepository {
     await manager.getRepository(MonitorEntity).update({ id }, { last_run_started_at: () => 'now()' });
   }
 
+  /** Row locks on monitors, taken in id order so two transactions never wait on each other in a cycle. */
+  async lock(ids: number[], manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT id FROM monitors WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE`, [ids]);
+  }
+
   /**
-   * Claims the on-demand check slot: succeeds only when the previous run started at least
-   * `minIntervalSeconds` ago. Returns the seconds to wait when throttled, or 0 when claimed.
+   * Seconds until the monitor's next on-demand check is allowed (`minIntervalSeconds` after its
+   * previous run started), or 0 when it is allowed now. Read under the monitor's row lock.
    */
-  async claimCheckSlot(id: number, minIntervalSeconds: number, manager: EntityManager): Promise<number> {
-    const monitors = manager.getRepository(MonitorEntity);
-    const { affected } = await monitors
-      .createQueryBuilder()
-      .update()
-      .set({ last_run_started_at: () => 'now()' })
-      .where('id = :id AND (last_run_started_at IS NULL OR last_run_started_at <= now() - make_interval(secs => :secs))', {
-        id,
-        secs: minIntervalSeconds,
-      })
-      .execute();
-    if (affected) return 0;
-    const row = await monitors
-      .createQueryBuilder('m')
-      .select('CEIL(EXTRACT(EPOCH FROM (m.last_run_started_at + make_interval(secs => :secs) - now())))::int', 'wait')
-      .where('m.id = :id', { id, secs: minIntervalSeconds })
-      .getRawOne<{ wait: number | null }>();
-    return Math.max(row?.wait ?? 1, 1);
+  async throttleWait(id: number, minIntervalSeconds: number, manager: EntityManager): Promise<number> {
+    const [row] = await manager.query(
+      `SELECT CEIL(EXTRACT(EPOCH FROM (last_run_started_at + make_interval(secs => $2) - now())))::int AS wait
+         FROM monitors WHERE id = $1`,
+      [id, minIntervalSeconds],
+    );
+    const wait: number | null = row?.wait ?? null;
+    return wait !== null && wait > 0 ? wait : 0;
+  }
+
+  /** Starts the throttle interval of an on-demand check. */
+  async markCheckStarted(id: number, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE monitors SET last_run_started_at = now() WHERE id = $1`, [id]);
   }
 }
 

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { AccountContext } from '../accounts/account-context';
 import { cadenceAllowed, type Cadence, type Plan } from '../billing/plan';
 import { QuotaService } from '../billing/quota.service';
+import { retryingTransaction } from '../database/retrying-transaction';
 import { toCapture } from '../capture/capture.response';
 import { SnapshotsRepository } from '../capture/snapshots.repository';
 import { DomainError, ErrorCode } from '../common/errors';
@@ -70,7 +71,7 @@ export class MonitorsService {
     const competitor = await this.scope.competitor(account.accountId, body.competitor_id);
     const url = await this.urls.check(body.url, 'url');
     this.checks.assertQueueAvailable();
-    const { monitorId, runId } = await this.db.transaction(async (manager) => {
+    const { monitorId, runId } = await retryingTransaction(this.db, async (manager) => {
       await this.scope.lockAccount(account.accountId, manager);
       const count = await this.monitors.countForAccount(account.accountId, manager);
       if (count >= account.plan.max_monitors) throw planLimitExceeded('monitors', account.plan.max_monitors);

@@ -9,6 +9,8 @@ import type { RunKind, RunStatus } from './runs.repository';
 // (monitor_id, id DESC): TypeORM cannot express a descending key, so the migration owns it.
 @Index('runs_monitor_idx', { synchronize: false })
 // Unfinished runs by age, for the sweep of abandoned runs.
+// One unfinished run per monitor (issue: duplicate changes under concurrency).
+@Index('runs_one_in_flight_idx', ['monitor_id'], { unique: true, where: `status IN ('pending', 'running')` })
 @Index('runs_unfinished_idx', ['created_at'], { where: `status IN ('pending', 'running')` })
 export class RunEntity {
   @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'runs_pkey' })

@@ -14,6 +14,24 @@ export type RunRow = Omit<RunEntity, 'monitor'>;
 export class RunsRepository {
   constructor(@InjectRepository(RunEntity) private readonly runs: Repository<RunEntity>) {}
 
+  /**
+   * The monitor's unfinished run, if any. A unique index allows one at a time
+   * (`runs_one_in_flight_idx`): a check asked for meanwhile is answered with this one.
+   */
+  async inFlight(monitorId: number, manager: EntityManager = this.runs.manager): Promise<RunRow | null> {
+    const [run] = await manager.query(`SELECT * FROM runs WHERE monitor_id = $1 AND status IN ('pending', 'running')`, [monitorId]);
+    return run ?? null;
+  }
+
+  /** Monitors among `monitorIds` that have an unfinished run. */
+  async monitorsInFlight(monitorIds: number[], manager: EntityManager = this.runs.manager): Promise<Set<number>> {
+    const rows: { monitor_id: number }[] = await manager.query(
+      `SELECT monitor_id FROM runs WHERE monitor_id = ANY($1::int[]) AND status IN ('pending', 'running')`,
+      [monitorIds],
+    );
+    return new Set(rows.map((r) => r.monitor_id));
+  }
+
   /** A pending run, recorded as the monitor's last run. */
   createPending(monitorId: number, kind: RunKind, manager: EntityManager = this.runs.manager): Promise<RunRow> {
     return this.insertAsLast({ monitor_id: monitorId, kind }, manager);

@@ -56,6 +56,16 @@ export class InProcessQueue<T> implements JobsQueue<T> {
     return { waiting: this.waiting.length, active, delayed: this.delayed };
   }
 
+  /** A job is known from its add until it completes or runs out of attempts; then it is gone. */
+  async getJobState(jobId: string): Promise<string> {
+    return this.known.has(jobId) ? 'waiting' : 'unknown';
+  }
+
+  /** Finished jobs are not kept, so there is never one to remove. */
+  async remove(): Promise<number> {
+    return 0;
+  }
+
   /** Starts running jobs with the processor's `process` (what BullMQ's worker does on Redis). */
   consume(handler: JobHandler, concurrency: number): void {
     this.consumer = { handler, concurrency, running: 0 };

@@ -25,10 +25,11 @@ export interface PayloadByQueue {
 
 /**
  * Transient fetch errors are retried inside the check; the queue retries crashed or failing jobs
- * (Postgres briefly down, a lost worker). The back-off doubles from 5 s, so the attempts span
- * about a minute and outlast a short outage instead of being spent in a burst.
+ * (Postgres briefly down, a lost worker). The back-off doubles from 5 s, so a check's attempts
+ * span two and a half minutes and outlast a short outage instead of being spent in a burst; a
+ * check still blocked by an outage after that is not failed but left to the run sweep.
  */
-export const JOB_ATTEMPTS: Record<QueueName, number> = { discovery: 4, checks: 4, webhooks: 4 };
+export const JOB_ATTEMPTS: Record<QueueName, number> = { discovery: 4, checks: 6, webhooks: 4 };
 export const JOB_BACKOFF_MS = 5000;
 
 /** Default options of every job on a queue: retries, back-off, bounded history. */
@@ -51,7 +52,8 @@ export const MAX_STALLED_COUNT = 2;
 
 /** Deterministic ids: queuing the same id twice runs the job once. */
 export const jobIds = {
-  discovery: (competitorId: number) => `discovery-${competitorId}`,
+  /** A retry after a failed discovery is keyed by the failed attempt's end, so it runs once more. */
+  discovery: (competitorId: number, retryOf?: Date) => (retryOf ? `discovery-${competitorId}-retry-${retryOf.getTime()}` : `discovery-${competitorId}`),
   check: (runId: number) => `check-${runId}`,
   webhook: (deliveryId: number, attempt: number) => `webhook-${deliveryId}-${attempt}`,
 };

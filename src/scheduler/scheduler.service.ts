@@ -1,35 +1,35 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Cron, SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { CheckContextRepository } from '../monitors/check-context.repository';
 import { ChecksService } from '../monitors/checks.service';
+import { RunSweep } from '../monitors/run-sweep.service';
 import { DeliveryAttempts } from '../webhooks/delivery-attempts.service';
 import { DigestFlushService } from '../webhooks/digest-flush.service';
 import { NotificationsService } from '../webhooks/notifications.service';
 import { ScheduledRunsRepository } from '../monitors/scheduled-runs.repository';
 
 export const CLAIM_BATCH = 5000;
-/** Runs no worker finished within these limits are failed as `worker_lost`. */
-const ABANDONED_PENDING_MINUTES = 60;
-const ABANDONED_RUNNING_MINUTES = 15;
 const TICK = 'scheduler-tick';
+const SWEEP = 'run-sweep';
 
 /**
- * Every tick: enqueue the checks of due monitors, close runs no worker will finish, route changes
+ * Every tick: enqueue the checks of due monitors, route changes
  * a dead worker left unannounced, flush closed digest windows into deliveries and re-queue lost
  * deliveries. Sending is left to the workers. The tick is an interval registered with
  * `SchedulerRegistry` (its period is `SCHEDULER_TICK_SECONDS`); digest windows close on whole UTC
  * hours, so a `@Cron` runs a tick at the top of every hour too. Two schedulers are safe: due
  * monitors are claimed with `FOR UPDATE SKIP LOCKED` and job ids are deterministic.
+ * A second interval (`RUN_SWEEP_SECONDS`) queues again the runs whose job was lost (`RunSweep`).
  */
 @Injectable()
 export class SchedulerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Scheduler');
   private ticking: Promise<void> | null = null;
+  private sweeping: Promise<void> | null = null;
 
   constructor(
     private readonly repository: ScheduledRunsRepository,
-    private readonly runs: CheckContextRepository,
+    private readonly runSweep: RunSweep,
     private readonly checks: ChecksService,
     private readonly digests: DigestFlushService,
     private readonly deliveries: DeliveryAttempts,
@@ -42,7 +42,11 @@ export class SchedulerService implements OnApplicationBootstrap, BeforeApplicati
     const timer = setInterval(() => void this.tickOnce(), this.config.schedulerTickSeconds * 1000);
     timer.unref();
     this.registry.addInterval(TICK, timer);
+    const sweeper = setInterval(() => void this.sweepOnce(), this.config.runSweepSeconds * 1000);
+    sweeper.unref();
+    this.registry.addInterval(SWEEP, sweeper);
     void this.tickOnce();
+    void this.sweepOnce();
   }
 
   /** Digest windows close on the hour: flush them then rather than up to one tick later. */
@@ -53,9 +57,20 @@ export class SchedulerService implements OnApplicationBootstrap, BeforeApplicati
 
   /** Stops ticking and lets a running tick finish before the database closes. */
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.registry.doesExist('interval', TICK)) this.registry.deleteInterval(TICK);
+    for (const name of [TICK, SWEEP]) if (this.registry.doesExist('interval', name)) this.registry.deleteInterval(name);
     this.registry.getCronJob('digest-windows')?.stop();
-    await this.ticking;
+    await Promise.all([this.ticking, this.sweeping]);
+  }
+
+  /** One run sweep; overlapping sweeps are skipped. */
+  sweepOnce(): Promise<void> {
+    this.sweeping ??= this.step('run sweep', async () => {
+      const { requeued, failed } = await this.runSweep.sweep(this.config.runSweepAgeSeconds);
+      if (requeued || failed) this.logger.log(`run sweep: queued ${requeued} runs again, failed ${failed} started too often`);
+    }).finally(() => {
+      this.sweeping = null;
+    });
+    return this.sweeping;
   }
 
   /** One tick; overlapping ticks are skipped. Returns the number of checks enqueued. */
@@ -98,8 +113,7 @@ export class SchedulerService implements OnApplicationBootstrap, BeforeApplicati
     // Each step runs even when another fails: a stuck step must not stall the others.
     await this.step('scheduled checks', async () => {
       const enqueued = await this.enqueueDue();
-      const abandoned = await this.runs.failAbandoned(ABANDONED_PENDING_MINUTES, ABANDONED_RUNNING_MINUTES);
-      if (enqueued || abandoned) this.logger.log(`enqueued ${enqueued} scheduled checks, closed ${abandoned} abandoned runs`);
+      if (enqueued) this.logger.log(`enqueued ${enqueued} scheduled checks`);
     });
     // Changes a dead worker never routed, digest windows that closed since the last tick, and
     // deliveries whose queued attempt was lost.

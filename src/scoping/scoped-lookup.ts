@@ -42,8 +42,13 @@ export class ScopedLookup {
     });
   }
 
-  /** Takes a row lock on the account so cap checks and inserts of one account serialise. */
+  /**
+   * Takes a row lock on the account so cap checks, quota spending and inserts of one account
+   * serialise; it comes first in every such transaction (see `retryingTransaction`). NO KEY
+   * UPDATE, so the foreign-key checks of rows that reference the account never wait on it.
+   */
   async lockAccount(accountId: number, manager: EntityManager): Promise<void> {
-    await manager.getRepository(AccountEntity).findOne({ select: { id: true }, where: { id: accountId }, lock: { mode: 'pessimistic_write' } });
+    // FOR NO KEY UPDATE (which TypeORM's lock modes cannot say): foreign-key checks never wait on the account row.
+    await manager.query(`SELECT id FROM accounts WHERE id = $1 FOR NO KEY UPDATE`, [accountId]);
   }
 }

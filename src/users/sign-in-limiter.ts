@@ -6,10 +6,15 @@ import { REDIS } from '../database/redis.module';
 const WINDOW_SECONDS = 15 * 60;
 export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_IP = 20;
+export const MAX_SIGNUPS_PER_IP = 10;
+
+type Kind = 'email' | 'ip' | 'signup';
 
 /**
- * Failed sign-ins are counted per email and per IP for 15 minutes (in Redis, shared by replicas;
- * in process when embedded). Past the limit, sign-in is refused until the window passes.
+ * Sign-in attempts are counted per email and per IP for 15 minutes (in Redis, shared by replicas;
+ * in process when embedded). An attempt is counted before its password is checked, so parallel
+ * guesses cannot outrun the limit; a successful sign-in takes its attempt back. Sign-ups are
+ * limited per IP the same way.
  */
 @Injectable()
 export class SignInLimiter {
@@ -20,45 +25,57 @@ export class SignInLimiter {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Seconds to wait before trying again, or 0 when sign-in may be tried. */
-  async blockedFor(email: string, ip: string): Promise<number> {
-    const [byEmail, byIp] = await Promise.all([this.read(this.key('email', email)), this.read(this.key('ip', ip))]);
-    if (byEmail.count >= MAX_FAILURES_PER_EMAIL) return byEmail.ttl;
-    if (byIp.count >= MAX_FAILURES_PER_IP) return byIp.ttl;
+  /** Counts a sign-in attempt; answers the seconds to wait when it is over a limit, else 0. */
+  async attempt(email: string, ip: string): Promise<number> {
+    const [byEmail, byIp] = await Promise.all([this.bump(this.key('email', email)), this.bump(this.key('ip', ip))]);
+    if (byEmail.count > MAX_FAILURES_PER_EMAIL) return byEmail.ttl;
+    if (byIp.count > MAX_FAILURES_PER_IP) return byIp.ttl;
     return 0;
   }
 
-  async failed(email: string, ip: string): Promise<void> {
-    await Promise.all([this.bump(this.key('email', email)), this.bump(this.key('ip', ip))]);
+  /** A successful sign-in: the email starts afresh and the address gets its attempt back. */
+  async succeeded(email: string, ip: string): Promise<void> {
+    const emailKey = this.key('email', email);
+    const ipKey = this.key('ip', ip);
+    this.local.delete(emailKey);
+    const ipEntry = this.local.get(ipKey);
+    if (ipEntry && ipEntry.count > 0) ipEntry.count--;
+    await this.redis?.multi().del(emailKey).decr(ipKey).exec().catch(() => undefined);
   }
 
-  async succeeded(email: string): Promise<void> {
-    const key = this.key('email', email);
-    this.local.delete(key);
-    await this.redis?.del(key).catch(() => undefined);
+  /** Counts a sign-up from this address; answers the seconds to wait when it is over the limit, else 0. */
+  async signUp(ip: string): Promise<number> {
+    const count = await this.bump(this.key('signup', ip));
+    return count.count > MAX_SIGNUPS_PER_IP ? count.ttl : 0;
   }
 
-  private key(kind: 'email' | 'ip', value: string): string {
+  private key(kind: Kind, value: string): string {
     return `${this.config.redisPrefix}:signin:${kind}:${value.trim().toLowerCase()}`;
   }
 
-  private async read(key: string): Promise<{ count: number; ttl: number }> {
+  /**
+   * Adds one to a counter and answers its new value and seconds left. When Redis cannot be
+   * reached the count is kept in process, so the limit never fails open.
+   */
+  private async bump(key: string): Promise<{ count: number; ttl: number }> {
     if (this.redis) {
-      const [count, ttl] = await Promise.all([this.redis.get(key), this.redis.ttl(key)]).catch(() => [null, 0] as const);
-      return { count: Number(count ?? 0), ttl: Math.max(Number(ttl), 1) };
+      const result = await this.redis
+        .multi()
+        .incr(key)
+        .expire(key, WINDOW_SECONDS, 'NX')
+        .ttl(key)
+        .exec()
+        .catch(() => null);
+      const count = Number(result?.[0]?.[1]);
+      if (result && !result.some(([err]) => err) && Number.isFinite(count)) return { count, ttl: Math.max(Number(result[2][1]), 1) };
     }
+    const now = Date.now();
     const entry = this.local.get(key);
-    if (!entry || entry.until <= Date.now()) return { count: 0, ttl: 0 };
-    return { count: entry.count, ttl: Math.ceil((entry.until - Date.now()) / 1000) };
-  }
-
-  private async bump(key: string): Promise<void> {
-    if (this.redis) {
-      await this.redis.multi().incr(key).expire(key, WINDOW_SECONDS, 'NX').exec().catch(() => undefined);
-      return;
+    if (!entry || entry.until <= now) {
+      this.local.set(key, { count: 1, until: now + WINDOW_SECONDS * 1000 });
+      return { count: 1, ttl: WINDOW_SECONDS };
     }
-    const entry = this.local.get(key);
-    if (!entry || entry.until <= Date.now()) this.local.set(key, { count: 1, until: Date.now() + WINDOW_SECONDS * 1000 });
-    else entry.count++;
+    entry.count++;
+    return { count: entry.count, ttl: Math.ceil((entry.until - now) / 1000) };
   }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -16,6 +17,14 @@ function checkCredentials(email: string, password: string): string {
   if (password.length < MIN_PASSWORD_LENGTH) throw new UsersError(`Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
   if (password.length > 1024) throw new UsersError('That password is too long.');
   return normalized;
+}
+
+let dummy: Promise<string> | null = null;
+
+/** A hash of a random password, verified against when the email is unknown. */
+function dummyHash(): Promise<string> {
+  dummy ??= hash(randomBytes(16).toString('hex'));
+  return dummy;
 }
 
 /** People who sign in to the application: argon2id password hashes, one email per person. */
@@ -63,8 +72,9 @@ export class UsersService {
   /** The user whose email and password these are, or null (the same answer for an unknown email). */
   async authenticate(email: string, password: string): Promise<UserRow | null> {
     const user = await this.users.byEmail(email.trim());
-    if (!user) return null;
-    if (!(await verify(user.password_hash, password).catch(() => false))) return null;
+    // An unknown email costs a verification too, so timing does not tell which emails have accounts.
+    const valid = await verify(user?.password_hash ?? (await dummyHash()), password).catch(() => false);
+    if (!user || !valid) return null;
     await this.users.signedIn(user.id);
     return user;
   }

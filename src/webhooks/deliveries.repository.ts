@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { Channel } from '../notifications/channels';
 import type { WebhookEvent } from './envelope';
-import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 
 export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed' | 'gone';
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivering', 'succeeded', 'failed', 'gone'];
@@ -16,11 +15,15 @@ export interface AttemptRecord {
   error: string | null;
   duration_ms: number | null;
   attempted_at: string | null;
+  /** Email: the recipients this attempt delivered to, and those refused for good. */
+  delivered_to?: string[];
+  rejected?: string[];
 }
 
 export interface DeliveryRow {
   id: number;
   workspace_id: number;
+  channel: Channel;
   event: WebhookEvent;
   idempotency_key: string;
   url: string;
@@ -39,6 +42,7 @@ export type DeliveryLogRow = Omit<DeliveryRow, 'payload'>;
 
 export interface NewDelivery {
   workspaceId: number;
+  channel: Channel;
   event: WebhookEvent;
   idempotencyKey: string;
   url: string;
@@ -50,15 +54,29 @@ export interface NewDelivery {
 export interface ClaimedDelivery {
   id: number;
   workspace_id: number;
+  channel: Channel;
   event: WebhookEvent;
   idempotency_key: string;
   url: string;
   payload: unknown;
   attempt_count: number;
+  attempts: AttemptRecord[];
   max_attempts: number;
   signing_secret: string | null;
   has_settings: boolean;
+  /** The channel is still set in the settings (a URL, or at least one email recipient). */
+  has_destination: boolean;
+  email_recipients: string[] | null;
 }
+
+/** The channel's current address in the settings `s`, for the delivery `d`; NULL when unset. */
+const DESTINATION_SQL = `CASE d.channel
+    WHEN 'webhook' THEN s.webhook_url
+    WHEN 'slack' THEN s.slack_webhook_url
+    WHEN 'teams' THEN s.teams_webhook_url
+    WHEN 'discord' THEN s.discord_webhook_url
+    WHEN 'email' THEN CASE WHEN cardinality(s.email_recipients) > 0 THEN 'mailto:' || array_to_string(s.email_recipients, ',') END
+  END`;
 
 export interface RecoveredDelivery {
   id: number;
@@ -67,61 +85,55 @@ export interface RecoveredDelivery {
   next_attempt_at: Date | null;
 }
 
-/**
- * Claims, outcomes and the stalled sweep stay hand-written: each is one conditional state
- * transition (UPDATE … WHERE state RETURNING) that decides between racing workers in a statement.
- * Through TypeORM, a raw UPDATE answers `[rows, affected]`, hence `const [rows] = …`.
- */
+/** Note: through TypeORM, UPDATE and DELETE answer `[rows, affected]`, hence `const [rows] = …`. */
 @Injectable()
 export class DeliveriesRepository {
-  constructor(@InjectRepository(WebhookDeliveryEntity) private readonly deliveries: Repository<WebhookDeliveryEntity>) {}
+  constructor(private readonly db: DataSource) {}
 
   /**
    * Creates the logical delivery, due now, unless one with the same idempotency key exists in
    * the workspace (the unique index decides, also between two workers); then returns null.
    */
-  async create(d: NewDelivery, manager: EntityManager = this.deliveries.manager): Promise<number | null> {
-    const { raw } = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(WebhookDeliveryEntity)
-      .values({
-        workspace_id: d.workspaceId,
-        event: d.event,
-        idempotency_key: d.idempotencyKey,
-        url: d.url,
-        payload: d.payload as object,
-        max_attempts: d.maxAttempts,
-        next_attempt_at: () => 'now()',
-      })
-      .orIgnore()
-      .returning(['id'])
-      .execute();
-    return raw[0]?.id ?? null;
+  async create(d: NewDelivery, manager: EntityManager = this.db.manager): Promise<number | null> {
+    const [row] = await manager.query(
+      `INSERT INTO webhook_deliveries (workspace_id, channel, event, idempotency_key, url, payload, max_attempts, next_attempt_at)
+       VALUES ($1, $7, $2, $3, $4, $5, $6, now())
+       ON CONFLICT (workspace_id, channel, idempotency_key) DO NOTHING
+       RETURNING id`,
+      [d.workspaceId, d.event, d.idempotencyKey, d.url, JSON.stringify(d.payload), d.maxAttempts, d.channel],
+    );
+    return row?.id ?? null;
   }
 
-  async idForKey(workspaceId: number, idempotencyKey: string): Promise<number | null> {
-    const row = await this.deliveries.findOne({ select: { id: true }, where: { workspace_id: workspaceId, idempotency_key: idempotencyKey } });
+  async idForKey(workspaceId: number, channel: Channel, idempotencyKey: string): Promise<number | null> {
+    const [row] = await this.db.query(
+      `SELECT id FROM webhook_deliveries WHERE workspace_id = $1 AND channel = $2 AND idempotency_key = $3`,
+      [workspaceId, channel, idempotencyKey],
+    );
     return row?.id ?? null;
   }
 
   /**
    * Takes the next attempt of a due delivery: only one caller's UPDATE matches, so two workers
-   * (or a repeated job) never send the same attempt. The URL and secret are read from the
-   * current settings, so a corrected URL or a rotated secret applies to the remaining retries.
+   * (or a repeated job) never send the same attempt. The destination and secret are read from the
+   * current settings, so a corrected URL, a rotated secret or an unsubscribed recipient applies
+   * to the remaining retries.
    */
   async claim(id: number, o: { leaseSeconds: number; earlySeconds: number }): Promise<ClaimedDelivery | null> {
-    const [rows] = await this.deliveries.query(
+    const [rows] = await this.db.query(
       `UPDATE webhook_deliveries d SET
          status = 'delivering',
          attempt_count = d.attempt_count + 1,
          next_attempt_at = now() + make_interval(secs => $2),
-         url = COALESCE((SELECT s.webhook_url FROM notification_settings s WHERE s.workspace_id = d.workspace_id), d.url)
+         url = COALESCE((SELECT ${DESTINATION_SQL} FROM notification_settings s WHERE s.workspace_id = d.workspace_id), d.url)
         WHERE d.id = $1 AND d.status = 'pending' AND d.attempt_count < d.max_attempts
           AND d.next_attempt_at <= now() + make_interval(secs => $3)
-       RETURNING d.id, d.workspace_id, d.event, d.idempotency_key, d.url, d.payload, d.attempt_count, d.max_attempts,
+       RETURNING d.id, d.workspace_id, d.channel, d.event, d.idempotency_key, d.url, d.payload, d.attempt_count, d.attempts, d.max_attempts,
                  (SELECT s.signing_secret FROM notification_settings s WHERE s.workspace_id = d.workspace_id) AS signing_secret,
-                 EXISTS (SELECT 1 FROM notification_settings s WHERE s.workspace_id = d.workspace_id) AS has_settings`,
+                 (SELECT s.email_recipients FROM notification_settings s WHERE s.workspace_id = d.workspace_id) AS email_recipients,
+                 EXISTS (SELECT 1 FROM notification_settings s WHERE s.workspace_id = d.workspace_id) AS has_settings,
+                 EXISTS (SELECT 1 FROM notification_settings s WHERE s.workspace_id = d.workspace_id AND ${DESTINATION_SQL} IS NOT NULL)
+                   AS has_destination`,
       [id, o.leaseSeconds, o.earlySeconds],
     );
     return rows[0] ?? null;
@@ -136,7 +148,7 @@ export class DeliveriesRepository {
     attempt: AttemptRecord,
     o: { status: DeliveryStatus; retryInSeconds: number | null },
   ): Promise<Date | null | false> {
-    const [rows] = await this.deliveries.query(
+    const [rows] = await this.db.query(
       `UPDATE webhook_deliveries SET
          status = $3,
          attempts = attempts || jsonb_build_array($4::jsonb),
@@ -155,7 +167,7 @@ export class DeliveriesRepository {
    * long overdue ones are made due now; a lost attempt is recorded as such and counts.
    */
   async recoverStalled(o: { stalledAfterSeconds: number; limit: number }): Promise<RecoveredDelivery[]> {
-    const [rows] = await this.deliveries.query(
+    const [rows] = await this.db.query(
       `WITH stalled AS (
          SELECT id FROM webhook_deliveries
           WHERE status IN ('pending', 'delivering') AND next_attempt_at < now() - make_interval(secs => $1)
@@ -177,25 +189,13 @@ export class DeliveriesRepository {
     return rows;
   }
 
-  listForWorkspace(workspaceId: number, limit: number): Promise<DeliveryLogRow[]> {
-    return this.deliveries.find({
-      select: {
-        id: true,
-        workspace_id: true,
-        event: true,
-        idempotency_key: true,
-        url: true,
-        status: true,
-        attempts: true,
-        attempt_count: true,
-        max_attempts: true,
-        next_attempt_at: true,
-        created_at: true,
-        completed_at: true,
-      },
-      where: { workspace_id: workspaceId },
-      order: { id: 'DESC' },
-      take: limit,
-    });
+  /** Newest first; every channel, or only `channel`. */
+  async listForWorkspace(workspaceId: number, limit: number, channel?: Channel): Promise<DeliveryLogRow[]> {
+    return this.db.query(
+      `SELECT id, workspace_id, channel, event, idempotency_key, url, status, attempts, attempt_count, max_attempts,
+              next_attempt_at, created_at, completed_at
+         FROM webhook_deliveries WHERE workspace_id = $1 AND ($3::text IS NULL OR channel = $3) ORDER BY id DESC LIMIT $2`,
+      [workspaceId, limit, channel ?? null],
+    );
   }
 }

@@ -22,7 +22,7 @@ export class DeliveryDispatcher {
   async dispatch(d: NewDelivery): Promise<{ deliveryId: number; created: boolean }> {
     const created = await this.deliveries.create(d);
     if (created === null) {
-      const existing = await this.deliveries.idForKey(d.workspaceId, d.idempotencyKey);
+      const existing = await this.deliveries.idForKey(d.workspaceId, d.channel, d.idempotencyKey);
       if (existing === null) throw new Error(`delivery ${d.idempotencyKey} vanished while being created`);
       return { deliveryId: existing, created: false };
     }

@@ -6,14 +6,16 @@ import { DeliveryDispatcher } from './delivery-dispatcher.service';
 import { DigestBufferRepository } from './digest-buffer.repository';
 import { windowToFlush } from './digest-window';
 import { digestIdempotencyKey } from './envelope';
-import { NotificationSettingsRepository } from './notification-settings.repository';
+import type { Channel } from '../notifications/channels';
+import { activeChannels, destinationOf, NotificationSettingsRepository } from './notification-settings.repository';
 import { EVENT_MAX_ATTEMPTS } from './retry-policy';
 
 export type FlushResult =
   | {
       status: 'sent';
       workspace_id: number;
-      delivery_id: number;
+      /** One digest.ready delivery per working channel (none when every channel is broken). */
+      deliveries: { channel: Channel; delivery_id: number }[];
       idempotency_key: string;
       window_start: string;
       window_end: string;
@@ -30,8 +32,8 @@ class WindowAlreadyFlushed extends Error {
 }
 
 /**
- * Digest mode (DESIGN §6.18–19): at each window boundary (or on demand) the buffered changes
- * become one digest.ready delivery. Taking the buffer, building the digest, creating the delivery
+ * Digest mode (DESIGN §6.18–19, §5b): at each window boundary (or on demand) the buffered changes
+ * become one digest.ready delivery per working channel. Taking the buffer, building the digest, creating the delivery
  * and moving the window happen in one transaction, so a change is sent once or stays buffered.
  */
 @Injectable()
@@ -103,23 +105,30 @@ export class DigestFlushService {
           }),
           manager,
         );
-        const deliveryId = await this.dispatcher.createIn(
-          {
-            workspaceId,
-            event: 'digest.ready',
-            idempotencyKey: key,
-            url: settings.webhook_url,
-            payload: { workspace_id: workspaceId, workspace_name: settings.workspace_name, digest },
-            maxAttempts: EVENT_MAX_ATTEMPTS,
-          },
-          manager,
-        );
-        if (deliveryId === null) throw new WindowAlreadyFlushed(key);
+        const payload = { workspace_id: workspaceId, workspace_name: settings.workspace_name, digest };
+        const deliveries: { channel: Channel; delivery_id: number }[] = [];
+        const channels = activeChannels(settings);
+        for (const channel of channels) {
+          const deliveryId = await this.dispatcher.createIn(
+            {
+              workspaceId,
+              channel,
+              event: 'digest.ready',
+              idempotencyKey: key,
+              url: destinationOf(settings, channel),
+              payload,
+              maxAttempts: EVENT_MAX_ATTEMPTS,
+            },
+            manager,
+          );
+          if (deliveryId !== null) deliveries.push({ channel, delivery_id: deliveryId });
+        }
+        if (channels.length > 0 && deliveries.length === 0) throw new WindowAlreadyFlushed(key);
         await this.settings.markFlushed(workspaceId, window.end, manager);
         return {
           status: 'sent',
           workspace_id: workspaceId,
-          delivery_id: deliveryId,
+          deliveries,
           idempotency_key: key,
           window_start: window.start.toISOString(),
           window_end: window.end.toISOString(),
@@ -130,7 +139,9 @@ export class DigestFlushService {
       if (!(err instanceof WindowAlreadyFlushed)) throw err;
       return { status: 'already_flushed', workspace_id: workspaceId, idempotency_key: err.idempotencyKey };
     }
-    if (result.status === 'sent' && o.enqueue !== false) await this.dispatcher.enqueueAttempt(result.delivery_id, 1, 0);
+    if (result.status === 'sent' && o.enqueue !== false) {
+      for (const d of result.deliveries) await this.dispatcher.enqueueAttempt(d.delivery_id, 1, 0);
+    }
     return result;
   }
 }

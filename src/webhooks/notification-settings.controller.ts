@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from
 import {
   ApiAcceptedResponse,
   ApiBearerAuth,
+  ApiBody,
   ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
@@ -11,7 +12,7 @@ import {
 import { AccountContext, CurrentAccount } from '../accounts/account-context';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ApiErrors } from '../common/swagger';
-import { DeliveryListQuery, PutNotificationSettingsDto } from './dto/notification-settings.dto';
+import { DeliveryListQuery, PutNotificationSettingsDto, TestNotificationDto } from './dto/notification-settings.dto';
 import {
   DeletedNotificationSettingsResponse,
   NotificationSettingsResponse,
@@ -25,7 +26,11 @@ const EVENTS_NOTE =
   'Deliveries are JSON POSTs of a WebhookEnvelope (schemas: ' +
   ['WebhookEnvelopeDto', 'ChangeDetectedDataDto', 'DigestReadyDataDto', 'TestPingDataDto'].map((m) => `[${m}](${getSchemaPath(m)})`).join(', ') +
   '), signed with X-Service-Timestamp and X-Service-Signature (sha256=HMAC-SHA256(secret, "<timestamp>.<raw body>")) when a secret is set. ' +
-  'Non-2xx answers are retried up to five times with exponential back-off; 410 Gone stops the retries.';
+  'Non-2xx answers are retried up to five times with exponential back-off; 410 Gone stops the retries. ' +
+  'Beside the webhook, the same events go to email recipients (HTML and plain text, with an unsubscribe link), Slack (Block Kit), ' +
+  'Microsoft Teams (Adaptive Card, Workflows webhook) and Discord (embed), with the same retries; 429 waits for Retry-After, ' +
+  'and a chat URL answering 404 or 410 is marked broken (see `channels`) until a new URL is saved. ' +
+  'At least one destination is required. Chat URLs pass the same URL-safety checks as webhook URLs.';
 
 @ApiTags('notifications')
 @ApiBearerAuth()
@@ -36,7 +41,7 @@ export class NotificationSettingsController {
 
   @Get(':id/notification_settings')
   @ApiOperation({
-    summary: 'The workspace’s webhook settings (the signing secret is never shown)',
+    summary: 'The workspace’s notification settings: every channel and whether it is broken (the signing secret is never shown)',
     description: '404 not_found when the workspace has no settings (webhooks are off).',
   })
   @ApiOkResponse({ type: NotificationSettingsResponse })
@@ -46,7 +51,31 @@ export class NotificationSettingsController {
   }
 
   @Put(':id/notification_settings')
-  @ApiOperation({ summary: 'Create or replace the webhook settings', description: EVENTS_NOTE })
+  @ApiOperation({ summary: 'Create or replace the notification settings (webhook, email, Slack, Teams, Discord)', description: EVENTS_NOTE })
+  @ApiBody({
+    type: PutNotificationSettingsDto,
+    examples: {
+      webhook: { summary: 'A signed webhook', value: { webhook_url: 'https://hooks.example.com/rivalwatch', signing_secret: 'whsec_8d0f6f5e2a4b4c1f9e3a' } },
+      email_and_slack: {
+        summary: 'Email and Slack, as a daily digest',
+        value: {
+          email_recipients: ['pm@example.com', 'founders@example.com'],
+          slack_webhook_url: 'https://hooks.slack.com/services/T000/B000/XXXXXXXX',
+          mode: 'digest',
+          digest_period: '1d',
+          digest_hour_utc: 8,
+        },
+      },
+      teams_and_discord: {
+        summary: 'Teams and Discord, high and critical changes only',
+        value: {
+          teams_webhook_url: 'https://prod-00.westeurope.logic.azure.com/workflows/0000/triggers/manual/paths/invoke?sig=XXXX',
+          discord_webhook_url: 'https://discord.com/api/webhooks/000000000000000000/XXXXXXXX',
+          realtime_min_severity: 'high',
+        },
+      },
+    },
+  })
   @ApiOkResponse({ type: NotificationSettingsResponse })
   @ApiErrors(400, 404, 422)
   async put(
@@ -59,7 +88,7 @@ export class NotificationSettingsController {
 
   @Delete(':id/notification_settings')
   @ApiOperation({
-    summary: 'Switch webhooks off for the workspace',
+    summary: 'Switch notifications off for the workspace (every channel)',
     description: 'Buffered digest changes are dropped; deliveries still waiting for a retry fail without being sent.',
   })
   @ApiOkResponse({ type: DeletedNotificationSettingsResponse })
@@ -71,17 +100,31 @@ export class NotificationSettingsController {
   @Post(':id/notification_settings/test')
   @HttpCode(202)
   @ApiOperation({
-    summary: 'Send a test.ping to the configured URL (one attempt, no retries)',
-    description: 'The outcome appears in GET /workspaces/{id}/webhook_deliveries. 404 not_found when the workspace has no settings.',
+    summary: 'Send a test message on one channel (one attempt, no retries)',
+    description:
+      'The webhook gets a test.ping envelope; email, Slack, Teams and Discord get a test message. The outcome appears in ' +
+      'GET /workspaces/{id}/webhook_deliveries. 404 not_found when the workspace has no settings; 422 validation_failed when the channel is not configured.',
+  })
+  @ApiBody({
+    type: TestNotificationDto,
+    required: false,
+    examples: { webhook: { summary: 'The webhook (default)', value: {} }, slack: { summary: 'Slack', value: { channel: 'slack' } } },
   })
   @ApiAcceptedResponse({ type: TestPingResponse })
-  @ApiErrors(404)
-  test(@CurrentAccount() account: AccountContext, @Param('id', ParseIdPipe) id: number): Promise<TestPingResponse> {
-    return this.notifications.sendTestPing(account, id);
+  @ApiErrors(404, 422)
+  test(
+    @CurrentAccount() account: AccountContext,
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: TestNotificationDto,
+  ): Promise<TestPingResponse> {
+    return this.notifications.sendTestPing(account, id, body.channel);
   }
 
   @Get(':id/webhook_deliveries')
-  @ApiOperation({ summary: 'Recent webhook deliveries, newest first, with every attempt and its answer' })
+  @ApiOperation({
+    summary: 'Recent deliveries on every channel (or one), newest first, with every attempt and its answer',
+    description: 'Each delivery with its channel, event, status and every attempt (status code or error, duration, time).',
+  })
   @ApiOkResponse({ type: WebhookDeliveryListResponse })
   @ApiErrors(400, 404)
   async deliveries(
@@ -89,6 +132,6 @@ export class NotificationSettingsController {
     @Param('id', ParseIdPipe) id: number,
     @Query() query: DeliveryListQuery,
   ): Promise<WebhookDeliveryListResponse> {
-    return { webhook_deliveries: await this.notifications.deliveryLog(account, id, query.limit) };
+    return { webhook_deliveries: await this.notifications.deliveryLog(account, id, query.limit, query.channel) };
   }
 }

@@ -13,8 +13,8 @@ export class NotificationSettingsEntity {
   @PrimaryColumn({ type: 'integer', primaryKeyConstraintName: 'notification_settings_pkey' })
   workspace_id: number;
 
-  @Column({ type: 'text' })
-  webhook_url: string;
+  @Column({ type: 'text', nullable: true })
+  webhook_url: string | null;
 
   @Column({ type: 'text', nullable: true })
   signing_secret: string | null;
@@ -30,6 +30,22 @@ export class NotificationSettingsEntity {
 
   @Column({ type: 'integer', default: 9 })
   digest_hour_utc: number;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  email_recipients: string[];
+
+  @Column({ type: 'text', nullable: true })
+  slack_webhook_url: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  teams_webhook_url: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  discord_webhook_url: string | null;
+
+  /** Per channel, when and why its receiver said the URL is gone (404/410), until a new URL is saved. */
+  @Column({ type: 'jsonb', default: {} })
+  broken_channels: Record<string, { since: string; reason: string }>;
 
   @Column({ type: 'timestamptz', nullable: true })
   last_flushed_at: Date | null;

@@ -6,18 +6,29 @@ import { ChangeEventsRepository } from './change-events.repository';
 import { DeliveryDispatcher } from './delivery-dispatcher.service';
 import { DigestBufferRepository } from './digest-buffer.repository';
 import { changeIdempotencyKey } from './envelope';
-import { NotificationSettingsRepository } from './notification-settings.repository';
+import type { Channel } from '../notifications/channels';
+import { activeChannels, destinationOf, NotificationSettingsRepository } from './notification-settings.repository';
 import { EVENT_MAX_ATTEMPTS } from './retry-policy';
 
 const PENDING_GRACE_SECONDS = 60;
 const PENDING_BATCH = 500;
 
-export type ChangeRoute =
-  | { route: 'realtime'; deliveryId: number; created: boolean }
-  | { route: 'buffered' }
-  | { route: 'skipped'; reason: 'no_settings' | 'below_min_severity' | 'change_missing' };
+/** One channel's delivery of a change: created now, or the one an earlier report created. */
+export interface ChannelDelivery {
+  channel: Channel;
+  deliveryId: number;
+  created: boolean;
+}
 
-/** Routes a recorded change (DESIGN §4.4): a realtime change.detected delivery, or the digest buffer. */
+export type ChangeRoute =
+  | { route: 'realtime'; deliveries: ChannelDelivery[] }
+  | { route: 'buffered' }
+  | { route: 'skipped'; reason: 'no_settings' | 'no_destination' | 'below_min_severity' | 'change_missing' };
+
+/**
+ * Routes a recorded change (DESIGN §4.4, §5b): a realtime change.detected delivery on every
+ * working channel, or the digest buffer.
+ */
 @Injectable()
 export class NotificationsService {
   private readonly logger = new Logger('Notifications');
@@ -68,14 +79,22 @@ export class NotificationsService {
     if (severityRank(change.severity) < severityRank(settings.realtime_min_severity)) {
       return { route: 'skipped', reason: 'below_min_severity' };
     }
-    const { deliveryId, created } = await this.dispatcher.dispatch({
-      workspaceId: change.workspace_id,
-      event: 'change.detected',
-      idempotencyKey: changeIdempotencyKey(change.id),
-      url: settings.webhook_url,
-      payload: toChangeDetectedData(change, this.config.publicBaseUrl),
-      maxAttempts: EVENT_MAX_ATTEMPTS,
-    });
-    return { route: 'realtime', deliveryId, created };
+    const channels = activeChannels(settings);
+    if (!channels.length) return { route: 'skipped', reason: 'no_destination' };
+    const payload = toChangeDetectedData(change, this.config.publicBaseUrl);
+    const deliveries: ChannelDelivery[] = [];
+    for (const channel of channels) {
+      const { deliveryId, created } = await this.dispatcher.dispatch({
+        workspaceId: change.workspace_id,
+        channel,
+        event: 'change.detected',
+        idempotencyKey: changeIdempotencyKey(change.id),
+        url: destinationOf(settings, channel),
+        payload,
+        maxAttempts: EVENT_MAX_ATTEMPTS,
+      });
+      deliveries.push({ channel, deliveryId, created });
+    }
+    return { route: 'realtime', deliveries };
   }
 }

@@ -29,6 +29,29 @@ export function outcomeOf(statusCode: number | null, attempt: number, maxAttempt
   return attempt < maxAttempts ? 'retry' : 'failed';
 }
 
+/**
+ * Slack, Teams and Discord: 2xx succeeds; 404 or 410 means the incoming webhook was deleted (the
+ * channel is marked broken, no retry); anything else, 429 included, retries while attempts remain.
+ */
+export type ChatOutcome = 'succeeded' | 'broken' | 'retry' | 'failed';
+export function chatOutcomeOf(statusCode: number | null, attempt: number, maxAttempts: number): ChatOutcome {
+  if (statusCode !== null && statusCode >= 200 && statusCode < 300) return 'succeeded';
+  if (statusCode === 404 || statusCode === 410) return 'broken';
+  return attempt < maxAttempts ? 'retry' : 'failed';
+}
+
+/** The longest Retry-After honoured; a larger one still waits this long, then retries. */
+export const MAX_RETRY_AFTER_SECONDS = 3600;
+
+/** Retry-After in seconds (delta-seconds or an HTTP date); null when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  const seconds = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : (Date.parse(trimmed) - now) / 1000;
+  if (!Number.isFinite(seconds)) return null;
+  return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, Math.ceil(seconds)));
+}
+
 /** Delay before the attempt after `attempt`: base, 2×base, 4×base, … */
 export function retryDelaySeconds(baseSeconds: number, attempt: number): number {
   return baseSeconds * 2 ** (attempt - 1);

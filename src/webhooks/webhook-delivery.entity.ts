@@ -1,11 +1,13 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique, type Relation } from 'typeorm';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import type { AttemptRecord, DeliveryStatus } from './deliveries.repository';
+import type { Channel } from '../notifications/channels';
 import type { WebhookEvent } from './envelope';
 
 /** A logical delivery (one event to one workspace) with every attempt it took; bigint id, grows with changes. */
 @Entity('webhook_deliveries')
-@Unique('webhook_deliveries_workspace_id_idempotency_key_key', ['workspace_id', 'idempotency_key'])
+@Unique('webhook_deliveries_workspace_channel_key_key', ['workspace_id', 'channel', 'idempotency_key'])
+@Check('webhook_deliveries_channel_check', `channel IN ('webhook', 'email', 'slack', 'teams', 'discord')`)
 @Check('webhook_deliveries_status_check', `status IN ('pending', 'delivering', 'succeeded', 'failed', 'gone')`)
 @Check('webhook_deliveries_max_attempts_check', 'max_attempts >= 1')
 // (workspace_id, id DESC): TypeORM cannot express a descending key, so the migration owns it.
@@ -18,6 +20,9 @@ export class WebhookDeliveryEntity {
 
   @Column({ type: 'integer' })
   workspace_id: number;
+
+  @Column({ type: 'text', default: 'webhook' })
+  channel: Channel;
 
   @Column({ type: 'text' })
   event: WebhookEvent;

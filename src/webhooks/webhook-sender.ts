@@ -8,6 +8,8 @@ export interface SendResult {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
+  /** The answer's Retry-After header, as sent. */
+  retryAfter: string | null;
 }
 
 const ERROR_CHARS = 300;
@@ -30,13 +32,14 @@ export class WebhookSender implements OnApplicationShutdown {
     });
   }
 
+  /** POSTs a JSON body; the webhook channel signs it through `headers`, chat channels send it as is. */
   async post(url: string, body: string, headers: Record<string, string>): Promise<SendResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
       const target = new URL(url);
       if (target.protocol !== 'https:' && !(target.protocol === 'http:' && this.config.allowPrivateNetworkTargets)) {
-        return { statusCode: null, error: `refused: webhook URLs must use https, not ${target.protocol}`, durationMs: elapsed() };
+        return { statusCode: null, error: `refused: webhook URLs must use https, not ${target.protocol}`, durationMs: elapsed(), retryAfter: null };
       }
       const res = await request(target, {
         method: 'POST',
@@ -47,9 +50,10 @@ export class WebhookSender implements OnApplicationShutdown {
       });
       // Drain the answer (unread) so the connection goes back to the pool.
       await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-      return { statusCode: res.statusCode, error: null, durationMs: elapsed() };
+      const retryAfter = res.headers['retry-after'];
+      return { statusCode: res.statusCode, error: null, durationMs: elapsed(), retryAfter: (Array.isArray(retryAfter) ? retryAfter[0] : retryAfter) ?? null };
     } catch (err) {
-      return { statusCode: null, error: describe(err), durationMs: elapsed() };
+      return { statusCode: null, error: describe(err), durationMs: elapsed(), retryAfter: null };
     }
   }
 

@@ -6,6 +6,7 @@ import { NotificationSettingsEntity } from './notification-settings.entity';
 import { Module } from '@nestjs/common';
 import { TargetUrlValidator } from '../common/target-url';
 import { DigestModule } from '../digest/digest.module';
+import { NotificationChannelsModule } from '../notifications/notification-channels.module';
 import { ChangeEventsRepository } from './change-events.repository';
 import { DeliveriesRepository } from './deliveries.repository';
 import { DeliveryAttempts } from './delivery-attempts.service';
@@ -18,11 +19,11 @@ import { NotificationSettingsService } from './notification-settings.service';
 import { NotificationsService } from './notifications.service';
 import { WebhookSender } from './webhook-sender';
 
-/** Notification settings, change routing, digest flushes and signed webhook deliveries. */
+/** Notification settings, change routing, digest flushes, and deliveries on every channel (signed webhooks and NotificationChannelsModule's channels). */
 @Module({
   controllers: [NotificationSettingsController],
-  exports: [DeliveryAttempts, DigestFlushService, NotificationSettingsService, NotificationsService],
-  imports: [DigestModule, TypeOrmModule.forFeature([ChangeEntity, DigestBufferEntity, NotificationSettingsEntity, WebhookDeliveryEntity])],
+  exports: [DeliveryAttempts, DigestFlushService, NotificationChannelsModule, NotificationSettingsService, NotificationsService],
+  imports: [DigestModule, NotificationChannelsModule, TypeOrmModule.forFeature([ChangeEntity, DigestBufferEntity, NotificationSettingsEntity, WebhookDeliveryEntity])],
   providers: [
     ChangeEventsRepository,
     DeliveriesRepository,

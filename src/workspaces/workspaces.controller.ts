@@ -24,7 +24,10 @@ export class WorkspacesController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'List all workspaces with review and monitor counts' })
+  @ApiOperation({
+    summary: 'List all workspaces with review and monitor counts',
+    description: 'Every workspace of the account, no pagination. needs_review_count counts every unreviewed change (the digest’s needs_review.count only those of severity high or above).',
+  })
   @ApiOkResponse({ type: WorkspaceListResponse })
   @ApiErrors()
   async list(@CurrentAccount() account: AccountContext): Promise<WorkspaceListResponse> {
@@ -32,7 +35,10 @@ export class WorkspacesController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Create a workspace' })
+  @ApiOperation({
+    summary: 'Create a workspace',
+    description: 'Answers 201 with the compact workspace (id, name, slug, created_at). 422 plan_limit_exceeded beyond the plan’s workspace cap.',
+  })
   @ApiCreatedResponse({ type: CreatedWorkspaceResponse })
   @ApiErrors(400, 422)
   async create(@CurrentAccount() account: AccountContext, @Body() body: CreateWorkspaceDto): Promise<CreatedWorkspaceResponse> {
@@ -40,7 +46,10 @@ export class WorkspacesController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Get a workspace with counts and up to 12 competitor logos' })
+  @ApiOperation({
+    summary: 'Get a workspace with counts and up to 12 competitor logos',
+    description: 'The list fields plus competitor_logos (at most 12, non-null logos only).',
+  })
   @ApiOkResponse({ type: WorkspaceResponse })
   @ApiErrors(404)
   async get(@CurrentAccount() account: AccountContext, @Param('id', ParseIdPipe) id: number): Promise<WorkspaceResponse> {
@@ -49,7 +58,10 @@ export class WorkspacesController {
 
   @Post(':id/refresh')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Queue on-demand checks for every active monitor (or one competitor’s); one check each' })
+  @ApiOperation({
+    summary: 'Queue on-demand checks for every active monitor (or one competitor’s); one check each',
+    description: 'Answers 202 with how many checks were queued; monitors throttled or beyond the remaining checks are listed in skipped_ids. 409 discovery_in_progress while a discovery runs.',
+  })
   @ApiAcceptedResponse({ type: RefreshResponse })
   @ApiErrors(400, 404, 409, 422)
   refresh(

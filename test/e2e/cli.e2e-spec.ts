@@ -95,6 +95,22 @@ describe('CLI (npm run --silent cli -- …)', () => {
   );
 
   it(
+    'users:create adds a person who signs in to the application',
+    async () => {
+      const { account } = await t.app.get(AccountsService).createAccount('People', 'starter');
+      const created = await cli('users:create', '--account', String(account.id), '--email', 'Lead@Example.test', '--password', 'a long enough password');
+      expect(created.code).toBe(0);
+      const out = JSON.parse(created.stdout);
+      expect(out).toEqual({ user: { id: expect.any(Number), email: expect.stringMatching(/^lead@example\.test$/i), account_id: account.id } });
+      const agent = request.agent(t.app.getHttpServer());
+      const page = await agent.get('/app/sign-in').expect(200);
+      const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)![1];
+      await agent.post('/app/sign-in').type('form').send({ _csrf: csrf, email: 'lead@example.test', password: 'a long enough password' }).expect(303).expect('Location', '/app/workspaces');
+    },
+    CLI_TIMEOUT_MS,
+  );
+
+  it(
     'fails with a non-zero exit and a message on stderr, printing nothing on stdout',
     async () => {
       const before = await count(t.db, 'accounts');

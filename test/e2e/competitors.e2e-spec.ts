@@ -113,6 +113,53 @@ describe('competitors', () => {
       expect(await checksUsed(t.db, s.accountId)).toBe(2);
     });
 
+    it('discovers a failed competitor again when its URL is added again: 202, same id, one check spent (DESIGN §6.23)', async () => {
+      const s = await createSession(t);
+      const ws = await workspaceOf(s);
+      const first = await s.post(`/workspaces/${ws.id}/competitors`, { url: 'https://acme.example' }).expect(202);
+      const id = first.body.competitor.id;
+      await t.db.query(
+        `UPDATE competitors SET discovery_status = 'failed', discovery_error = 'homepage answered 503', discovery_finished_at = now() WHERE id = $1`,
+        [id],
+      );
+      const retried = await s.post(`/workspaces/${ws.id}/competitors`, { url: 'https://www.acme.example/' });
+      expect(retried.status).toBe(202);
+      expect(retried.body).toEqual({
+        status: 'discovering',
+        url: 'https://acme.example/',
+        competitor: { id, name: 'acme.example', discovery_status: 'pending', homepage_url: 'https://acme.example/' },
+      });
+      const [row] = await t.db.query(`SELECT discovery_status, discovery_error FROM competitors WHERE id = $1`, [id]);
+      expect(row).toEqual({ discovery_status: 'pending', discovery_error: null });
+      expect(await checksUsed(t.db, s.accountId)).toBe(2);
+      expect(await count(t.db, `competitors WHERE workspace_id = $1`, [ws.id])).toBe(1);
+      if (t.config.redisUrl) {
+        const redis = new IORedis(t.config.redisUrl);
+        try {
+          const keys = await redis.keys(`${t.config.redisPrefix}:discovery:discovery-${id}-retry-*`);
+          expect(keys).toHaveLength(1);
+        } finally {
+          redis.disconnect();
+        }
+      }
+      // While the retry runs, adding the URL again is a plain duplicate: 200, no check spent.
+      const again = await s.post(`/workspaces/${ws.id}/competitors`, { url: 'https://acme.example' }).expect(200);
+      expect(again.body.status).toBe('exists');
+      expect(await checksUsed(t.db, s.accountId)).toBe(2);
+    });
+
+    it('refuses to retry a failed discovery while another discovery runs in the workspace', async () => {
+      const s = await createSession(t);
+      const ws = await workspaceOf(s);
+      const failed = await insertCompetitor(t.db, { workspace: ws, discoveryStatus: 'failed' });
+      const running = await s.post(`/workspaces/${ws.id}/competitors`, { url: 'https://globex.example' }).expect(202);
+      const [row] = await t.db.query(`SELECT homepage_url FROM competitors WHERE id = $1`, [failed.id]);
+      const res = await s.post(`/workspaces/${ws.id}/competitors`, { url: row.homepage_url });
+      expectError(res, 409, 'discovery_in_progress');
+      expect(res.body.error.active_competitor_id).toBe(running.body.competitor.id);
+      expect(await checksUsed(t.db, s.accountId)).toBe(1);
+    });
+
     it('lets exactly one of 10 concurrent adds of different URLs start; the others get 409', async () => {
       const s = await createSession(t);
       const ws = await workspaceOf(s);

@@ -76,6 +76,7 @@ describe('GET /workspaces/{id}/digest', () => {
           },
         ],
         top_opportunities: [{ ...item, opportunity_score: 45 }],
+        themes: [],
         coverage: { monitors_total: 1, monitors_healthy: 1, monitors_failing: 0, failing_monitor_ids: [] },
         consumption: { pending: 1, reviewed_in_period: 0 },
       },
@@ -94,6 +95,7 @@ describe('GET /workspaces/{id}/digest', () => {
       needs_review: { count: 0, max_severity: null, items: [] },
       whos_moving: [],
       top_opportunities: [],
+      themes: [],
       coverage: { monitors_total: 0, monitors_healthy: 0, monitors_failing: 0, failing_monitor_ids: [] },
       consumption: { pending: 0, reviewed_in_period: 0 },
     });
@@ -163,6 +165,8 @@ describe('GET /workspaces/{id}/digest', () => {
     }
     await insertChange(t.db, { monitor: monitors[0], opportunityScore: 0, createdAt: ago(1) });
     await insertChange(t.db, { monitor: monitors[0], opportunityScore: 99, createdAt: ago(10) });
+    // Dismissed changes are never opportunities, whatever their score.
+    await insertChange(t.db, { monitor: monitors[0], opportunityScore: 95, reviewStatus: 'dismissed', createdAt: ago(1) });
     const digest = (await s.get(`/workspaces/${workspace.id}/digest`).expect(200)).body.digest;
     expect(digest.top_opportunities.map((o: { opportunity_score: number }) => o.opportunity_score)).toEqual([60, 55, 50, 45, 40, 35, 30, 25, 20, 15]);
     expect(digest.top_opportunities[0].change_id).toBe(scored[11].id);

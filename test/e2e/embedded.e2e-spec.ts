@@ -53,6 +53,21 @@ async function waitFor<T>(what: string, server: Server, probe: () => T | undefin
   }
 }
 
+/** `npm run --silent cli -- …` on the embedded data directory. */
+function cli(dataDir: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'ROLE']) delete env[name];
+  return new Promise((done, fail) => {
+    const child = spawn('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (c) => (stdout += c));
+    child.stderr!.on('data', (c) => (stderr += c));
+    child.once('error', fail);
+    child.once('exit', (code) => done({ code, stdout, stderr }));
+  });
+}
+
 async function stop(server: Server | undefined): Promise<void> {
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
   server.child.kill('SIGTERM');
@@ -81,6 +96,10 @@ describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
       first = startServer(dataDir, port);
       const apiKey = await waitFor('the first API key', first, () => /API key, shown once:\s+(rw_live_\S+)/.exec(first!.output())?.[1], START_TIMEOUT_MS);
       expect(first.output()).toMatch(/embedded Postgres/i);
+      expect(first.output()).toContain(`http://localhost:${port}/app/sign-up`);
+      const signUp = await fetch(`http://127.0.0.1:${port}/app/sign-up`);
+      expect(signUp.status).toBe(200);
+      expect(await signUp.text()).toContain('Create account');
 
       const res = await fetch(`http://127.0.0.1:${port}/v1/workspaces`, { headers: { Authorization: `Bearer ${apiKey}` } });
       expect(res.status).toBe(200);
@@ -109,6 +128,49 @@ describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
       const again = await fetch(`http://127.0.0.1:${port}/v1/workspaces`, { headers: { Authorization: `Bearer ${apiKey}` } });
       expect(again.status).toBe(200);
       expect(((await again.json()) as { workspaces: { name: string }[] }).workspaces.map((w) => w.name)).toEqual(['Embedded']);
+    },
+    3 * START_TIMEOUT_MS,
+  );
+
+  it(
+    'the CLI works while the server runs: accounts and keys it creates or revokes take effect at once',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'rw-embedded-cli-'));
+      const port = await freePort();
+      const server = startServer(dir, port);
+      try {
+        await waitFor('the first API key', server, () => /API key, shown once:\s+(rw_live_\S+)/.exec(server.output())?.[1], START_TIMEOUT_MS);
+        const get = (apiKey: string) => fetch(`http://127.0.0.1:${port}/v1/workspaces`, { headers: { Authorization: `Bearer ${apiKey}` } });
+
+        const created = await cli(dir, 'accounts:create', '--name', 'Second', '--plan', 'starter');
+        expect(created.stderr).toBe('');
+        expect(created.code).toBe(0);
+        const { account, api_key: apiKey } = JSON.parse(created.stdout);
+        const first = await get(apiKey);
+        expect(first.status).toBe(200);
+        expect(first.headers.get('x-ratelimit-limit')).toBe('600');
+
+        const key = await cli(dir, 'keys:create', '--account', String(account.id));
+        expect(key.code).toBe(0);
+        const second = JSON.parse(key.stdout);
+        expect((await get(second.api_key)).status).toBe(200);
+        const revoked = await cli(dir, 'keys:revoke', '--key', String(second.key.id));
+        expect(revoked.code).toBe(0);
+        expect((await get(second.api_key)).status).toBe(401);
+        expect((await get(apiKey)).status).toBe(200);
+        expect(server.child.exitCode).toBeNull();
+      } finally {
+        await stop(server);
+        rmSync(dir, { recursive: true, force: true });
+      }
+      // With no server running the CLI opens the files itself, as before.
+      const alone = mkdtempSync(join(tmpdir(), 'rw-embedded-cli-'));
+      try {
+        const created = await cli(alone, 'accounts:create', '--name', 'Alone');
+        expect(created.code).toBe(0);
+      } finally {
+        rmSync(alone, { recursive: true, force: true });
+      }
     },
     3 * START_TIMEOUT_MS,
   );

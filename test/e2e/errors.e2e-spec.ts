@@ -114,12 +114,58 @@ describe('errors', () => {
       for (const detail of res.body.error.details) expect(detail).toEqual({ field: expect.any(String), message: expect.any(String) });
     });
 
-    it('ignores unknown body fields', async () => {
+    it('gives one message per bad field, the first constraint it breaks', async () => {
       const s = await createSession(t);
-      const res = await s.post('/workspaces', { name: 'Known', account_id: 999, id: 5 }).expect(201);
-      expect(res.body.workspace.name).toBe('Known');
-      const [row] = await t.db.query(`SELECT account_id FROM workspaces WHERE id = $1`, [res.body.workspace.id]);
-      expect(row.account_id).toBe(s.accountId);
+      const res = await s.post('/workspaces', { name: 5 });
+      expectError(res, 422, 'validation_failed');
+      expect(res.body.error.details).toEqual([{ field: 'name', message: expect.any(String) }]);
+    });
+
+    it('refuses unknown body fields with 422 naming them, and records nothing', async () => {
+      const s = await createSession(t);
+      const res = await s.post('/workspaces', { name: 'Known', account_id: 999 });
+      expectError(res, 422, 'validation_failed');
+      expect(res.body.error.details).toEqual([{ field: 'account_id', message: 'account_id is not a known field' }]);
+      expect(await count(t.db, `workspaces WHERE account_id = $1`, [s.accountId])).toBe(0);
+    });
+
+    it('refuses a note sent with PATCH /changes/{id} instead of dropping it', async () => {
+      const s = await createSession(t);
+      const w = await world(s);
+      const res = await s.patch(`/changes/${w.change.id}`, { review_status: 'acknowledged', note: 'seen' });
+      expectError(res, 422, 'validation_failed');
+      expect(res.body.error.details).toEqual([{ field: 'note', message: 'note is not a known field' }]);
+      const [row] = await t.db.query(`SELECT review_status FROM changes WHERE id = $1`, [w.change.id]);
+      expect(row.review_status).toBe('unreviewed');
+    });
+
+    it('refuses body fields on a route that takes no body', async () => {
+      const s = await createSession(t);
+      const w = await world(s);
+      const res = await s.post(`/monitors/${w.monitors[0].id}/check`, { force: true });
+      expectError(res, 422, 'validation_failed');
+      expect(res.body.error.details).toEqual([{ field: 'force', message: 'force is not a known field' }]);
+    });
+
+    it.each([
+      ['cursor=5', "'cursor'"],
+      ['severity=high', "'severity'"],
+      ['cursor=5&severity=high', "'cursor', 'severity'"],
+    ])('answers 400 invalid_params naming unknown query parameters (%s)', async (query, named) => {
+      const s = await createSession(t);
+      const w = await world(s);
+      const res = await s.get(`/changes?workspace_id=${w.workspace.id}&${query}`);
+      expectError(res, 400, 'invalid_params');
+      expect(res.body.error.message).toContain(named);
+    });
+
+    it('answers 400 invalid_params for query parameters on a route that takes none', async () => {
+      const s = await createSession(t);
+      const w = await world(s);
+      const res = await s.get(`/competitors/${w.competitor.id}?verbose=1`);
+      expectError(res, 400, 'invalid_params');
+      expect(res.body.error.message).toBe("unknown query parameter 'verbose'");
+      await s.get(`/competitors/${w.competitor.id}`).expect(200);
     });
 
     it('reads a JSON body whatever its Content-Type says', async () => {

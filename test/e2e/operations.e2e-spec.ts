@@ -83,8 +83,8 @@ describe('operations: health, metrics, key changes', () => {
     const api = new ServiceProcess({ ...environment.env, ROLE: 'api', PORT: String(apiPort), LOG_LEVEL: 'log' });
     const worker = new ServiceProcess({ ...environment.env, ROLE: 'worker', PORT: String(workerPort), LOG_LEVEL: 'log' });
     try {
-      await waitFor(async () => (await fetch(`http://127.0.0.1:${apiPort}/health/ready`).catch(() => null))?.status === 200, 'api ready', 30_000, 200);
-      await waitFor(async () => (await fetch(`http://127.0.0.1:${workerPort}/health/ready`).catch(() => null))?.status === 200, 'worker health', 30_000, 200);
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${apiPort}/health/ready`).catch(() => null))?.status === 200, 'api ready', 90_000, 200);
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${workerPort}/health/ready`).catch(() => null))?.status === 200, 'worker health', 90_000, 200);
       const res = await fetch(`http://127.0.0.1:${apiPort}/v1/workspaces`, { headers: { 'X-Request-Id': 'log-probe-1' } });
       expect(res.status).toBe(401);
       const line = await waitFor(
@@ -102,5 +102,5 @@ describe('operations: health, metrics, key changes', () => {
       await worker.stop();
       await environment.dispose();
     }
-  }, 90_000);
+  }, 200_000);
 });

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { RUN_MAX_STARTS } from '../../src/monitors/run-sweep.service';
 import { SchedulerService } from '../../src/scheduler/scheduler.service';
 import { SiteServer } from '../fixtures/sites/site-server';
 import { waitForRun } from '../support/pipeline';
@@ -83,13 +84,26 @@ describe('workers and schedulers', () => {
     expect(usage.n).toBe(0);
   });
 
-  it('fails a run no worker finished, so no run stays running forever', async () => {
+  it('queues again a run whose job was lost, and it finishes', async () => {
     const [monitor] = await a.db.query(`SELECT id FROM monitors WHERE workspace_id = $1 LIMIT 1`, [workspaceId]);
     const [run] = await a.db.query(
-      `INSERT INTO runs (monitor_id, kind, status, started_at, created_at) VALUES ($1, 'scheduled', 'running', now() - interval '1 hour', now() - interval '1 hour') RETURNING id`,
+      `INSERT INTO runs (monitor_id, kind, status, attempts, started_at, created_at)
+       VALUES ($1, 'scheduled', 'running', 1, now() - interval '1 hour', now() - interval '1 hour') RETURNING id`,
       [monitor.id],
     );
-    await a.app.get(SchedulerService).tickOnce();
+    await a.app.get(SchedulerService).sweepOnce();
+    const finished = await waitForRun(a.db, run.id);
+    expect(finished.status).toBe('no_change');
+  });
+
+  it('fails a run started too often without finishing, so no run stays running forever', async () => {
+    const [monitor] = await a.db.query(`SELECT id FROM monitors WHERE workspace_id = $1 LIMIT 1`, [workspaceId]);
+    const [run] = await a.db.query(
+      `INSERT INTO runs (monitor_id, kind, status, attempts, started_at, created_at)
+       VALUES ($1, 'scheduled', 'running', $2, now() - interval '1 hour', now() - interval '1 hour') RETURNING id`,
+      [monitor.id, RUN_MAX_STARTS],
+    );
+    await a.app.get(SchedulerService).sweepOnce();
     const finished = await waitForRun(a.db, run.id);
     expect(finished).toMatchObject({ status: 'failed', error_code: 'worker_lost' });
   });

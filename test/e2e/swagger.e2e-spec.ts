@@ -107,6 +107,43 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(operation('post', '/workspaces/{}/competitors')!.responses).toHaveProperty('200');
   });
 
+  it('gives every operation a summary and a description', () => {
+    const missing = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops as Record<string, { summary?: string; description?: string }>)
+        .filter(([, op]) => !op.summary || !op.description)
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('marks workspace_id required where the API requires it', () => {
+    for (const path of ['/changes', '/monitors']) {
+      const param = operation('get', path)!.parameters!.find((p) => p.name === 'workspace_id') as { required?: boolean; schema?: { type?: string } };
+      expect({ path, required: param.required, type: param.schema?.type }).toEqual({ path, required: true, type: 'integer' });
+    }
+  });
+
+  // Record ids are integers; webhook delivery ids (`wh_…`) are strings by the spec and stay so.
+  it('types every numeric id as an integer, in schemas and parameters', () => {
+    const notInteger: string[] = [];
+    const walk = (where: string, node: { type?: string; properties?: Record<string, unknown>; items?: unknown } | undefined) => {
+      for (const [name, child] of Object.entries(node?.properties ?? {}) as [string, { type?: string; items?: { type?: string } }][]) {
+        if (/^(?:id|\w+_id)$/.test(name) && child.type === 'number') notInteger.push(`${where}.${name}`);
+        if (/_ids$/.test(name) && child.items?.type !== 'integer') notInteger.push(`${where}.${name}`);
+        walk(`${where}.${name}`, child as never);
+      }
+    };
+    for (const [name, schema] of Object.entries(doc.components.schemas)) walk(name, schema as never);
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops as Record<string, Operation>)) {
+        for (const p of (op.parameters ?? []) as { name: string; schema?: { type?: string } }[]) {
+          if (/^(?:id|\w+_id)$/.test(p.name) && p.schema?.type !== 'integer') notInteger.push(`${method} ${path} ${p.name}`);
+        }
+      }
+    }
+    expect(notInteger).toEqual([]);
+  });
+
   it('describes the error envelope with every error code', () => {
     const envelope = doc.components.schemas.ErrorResponse;
     const inner = doc.components.schemas[refName(envelope.properties!.error.$ref)!];

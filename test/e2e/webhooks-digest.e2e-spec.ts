@@ -193,13 +193,15 @@ describe('digest mode and digest.ready', () => {
       needs_review: d.needs_review,
       whos_moving: d.whos_moving,
       top_opportunities: d.top_opportunities,
+      themes: d.themes,
       coverage: d.coverage,
       consumption: d.consumption,
     });
     expect(sections(sent)).toEqual(sections(api));
     // And the data is what was inserted (so the comparison is not of two empty digests).
     expect(api.needs_review.count).toBe(3);
-    expect(api.top_opportunities.map((o: { change_id: number }) => o.change_id)).toEqual([changes[0].id, changes[1].id, changes[3].id]);
+    // The dismissed change (opportunity_score 10) is no opportunity.
+    expect(api.top_opportunities.map((o: { change_id: number }) => o.change_id)).toEqual([changes[0].id, changes[1].id]);
     expect(api.coverage).toMatchObject({ monitors_total: 2, monitors_failing: 1, failing_monitor_ids: [monitors[1].id] });
     expect(api.consumption).toEqual({ pending: 3, reviewed_in_period: 1 });
     expect(hook.body.data).toMatchObject({ workspace_id: api.workspace_id, workspace_name: api.workspace_name });
@@ -290,26 +292,57 @@ describe('digest mode and digest.ready', () => {
       const printed = JSON.parse(first.stdout);
       expect(printed).toEqual({
         workspace_id: workspace.id,
+        outcome: 'sent',
         sent: true,
-        delivery: {
-          id: expect.any(Number),
-          event: 'digest.ready',
-          idempotency_key: expect.stringMatching(new RegExp(`^digest:${workspace.id}:1d:`)),
-          window_start: expect.stringMatching(ISO_DATE),
-          window_end: expect.stringMatching(ISO_DATE),
-          changes: 2,
-          status: 'succeeded',
-          attempt: expect.objectContaining({ attempt: 1, status_code: 200, id: expect.stringMatching(/^wh_/) }),
-        },
+        event: 'digest.ready',
+        idempotency_key: expect.stringMatching(new RegExp(`^digest:${workspace.id}:1d:`)),
+        window_start: expect.stringMatching(ISO_DATE),
+        window_end: expect.stringMatching(ISO_DATE),
+        changes: 2,
+        deliveries: [
+          {
+            id: expect.any(Number),
+            channel: 'webhook',
+            outcome: 'sent',
+            sent: true,
+            status: 'succeeded',
+            attempt: expect.objectContaining({ attempt: 1, status_code: 200, id: expect.stringMatching(/^wh_/) }),
+          },
+        ],
       });
       expect(receiver.at(path)).toHaveLength(1);
-      expect(receiver.at(path)[0].body.idempotency_key).toBe(printed.delivery.idempotency_key);
+      expect(receiver.at(path)[0].body.idempotency_key).toBe(printed.idempotency_key);
       expect(await count(t.db, `digest_buffer WHERE workspace_id = $1`, [workspace.id])).toBe(0);
 
       const second = await flushCli(workspace.id);
       expect(second.code).toBe(0);
       expect(JSON.parse(second.stdout)).toEqual({ workspace_id: workspace.id, sent: false, reason: 'empty' });
       expect(receiver.at(path)).toHaveLength(1);
+    }, 120_000);
+
+    it('reports a delivery the receiver refused as queued for retry with the reason, never as sent', async () => {
+      const s = await createSession(t);
+      const { workspace, monitors, path } = await digestWorkspace(s);
+      receiver.script(path, [503]);
+      const a = await insertChange(t.db, { monitor: monitors[0], severity: 'high' });
+      await notify(a.id);
+      const res = await flushCli(workspace.id);
+      expect(res.code).toBe(0);
+      const printed = JSON.parse(res.stdout);
+      expect(printed).toMatchObject({
+        workspace_id: workspace.id,
+        outcome: 'queued_for_retry',
+        sent: false,
+        reason: 'the receiver answered HTTP 503',
+        deliveries: [
+          expect.objectContaining({
+            channel: 'webhook',
+            outcome: 'queued_for_retry',
+            status: 'pending',
+            attempt: expect.objectContaining({ attempt: 1, status_code: 503 }),
+          }),
+        ],
+      });
     }, 120_000);
 
     it('fails with a message for a workspace without settings', async () => {

@@ -115,16 +115,22 @@ describe('webhooks', () => {
       const { workspace } = await workspaceWithMonitor(s);
       const url = receiver.url(newPath());
       const res = await s.put(`/workspaces/${workspace.id}/notification_settings`, { webhook_url: url, signing_secret: SECRET }).expect(200);
+      const off = { configured: false, broken: false, broken_since: null, broken_reason: null };
       expect(res.body).toEqual({
         notification_settings: {
           workspace_id: workspace.id,
           webhook_url: url,
           signing_secret_set: true,
+          email_recipients: [],
+          slack_webhook_url: null,
+          teams_webhook_url: null,
+          discord_webhook_url: null,
           mode: 'realtime',
           realtime_min_severity: 'medium',
           digest_period: '1d',
           digest_hour_utc: 9,
           last_flushed_at: null,
+          channels: { webhook: { ...off, configured: true }, email: off, slack: off, teams: off, discord: off },
           created_at: expect.stringMatching(ISO_DATE),
           updated_at: expect.stringMatching(ISO_DATE),
         },
@@ -235,6 +241,7 @@ describe('webhooks', () => {
       expect(log.webhook_deliveries).toEqual([
         {
           id: res.body.delivery_id,
+          channel: 'webhook',
           event: 'test.ping',
           idempotency_key: res.body.event_id,
           url: receiver.url(path),
@@ -305,7 +312,10 @@ describe('webhooks', () => {
         snapshotId: after.id,
         previousSnapshotId: before.id,
       });
-      expect(await notify(change.id)).toEqual({ route: 'realtime', deliveryId: expect.any(Number), created: true });
+      expect(await notify(change.id)).toEqual({
+        route: 'realtime',
+        deliveries: [{ channel: 'webhook', deliveryId: expect.any(Number), created: true }],
+      });
       const [hook] = await receiver.waitFor(path, 1);
       expectSigned(hook, SECRET);
       expect(Object.keys(hook.body)).toEqual(ENVELOPE_FIELDS);
@@ -376,9 +386,9 @@ describe('webhooks', () => {
       const { workspace, monitor, path } = await configured(s);
       const change = await insertChange(t.db, { monitor, severity: 'high' });
       const routes = await Promise.all(Array.from({ length: 6 }, () => notify(change.id)));
-      const ids = new Set(routes.map((r) => (r.route === 'realtime' ? r.deliveryId : null)));
+      const ids = new Set(routes.map((r) => (r.route === 'realtime' ? r.deliveries[0].deliveryId : null)));
       expect(ids.size).toBe(1);
-      expect(routes.filter((r) => r.route === 'realtime' && r.created)).toHaveLength(1);
+      expect(routes.filter((r) => r.route === 'realtime' && r.deliveries[0].created)).toHaveLength(1);
       await receiver.waitFor(path, 1);
       await sleep(300);
       expect(receiver.at(path)).toHaveLength(1);
@@ -446,6 +456,7 @@ describe('webhooks', () => {
       const change = await insertChange(t.db, { monitor, severity: 'critical' });
       const id = await t.app.get(DeliveriesRepository).create({
         workspaceId: workspace.id,
+        channel: 'webhook',
         event: 'change.detected',
         idempotencyKey: `change:${change.id}`,
         url: receiver.url(path),
@@ -482,6 +493,7 @@ describe('webhooks', () => {
       const change = await insertChange(t.db, { monitor, severity: 'high' });
       const id = await t.app.get(DeliveriesRepository).create({
         workspaceId: workspace.id,
+        channel: 'webhook',
         event: 'change.detected',
         idempotencyKey: `change:${change.id}`,
         url: receiver.url(path),
@@ -614,7 +626,7 @@ describe('webhooks', () => {
       const change = await insertChange(strict.db, { monitor, severity: 'critical' });
       const route = await strict.app.get(NotificationsService).changeDetected(change.id);
       if (route.route !== 'realtime') throw new Error(`expected a realtime route, got ${JSON.stringify(route)}`);
-      const result = await strict.app.get(DeliveryAttempts).attempt(route.deliveryId);
+      const result = await strict.app.get(DeliveryAttempts).attempt(route.deliveries[0].deliveryId);
       expect(result?.record).toMatchObject({ status_code: null, error: expect.stringMatching(/non-public address 127\.0\.0\.1/) });
       expect(receiver.at(path)).toHaveLength(0);
     });

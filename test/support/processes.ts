@@ -78,6 +78,11 @@ export class ServiceProcess {
     this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
   }
 
+  /** The exit code once the process has ended (null while it runs). */
+  exitCode(): number | null {
+    return this.child.exitCode ?? (this.child.signalCode ? -1 : null);
+  }
+
   signal(sig: NodeJS.Signals): void {
     this.child.kill(sig);
   }

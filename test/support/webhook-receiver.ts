@@ -10,13 +10,17 @@ export interface ReceivedWebhook {
   receivedAt: number;
 }
 
+/** A scripted answer: a status, or a status with headers (e.g. 429 with Retry-After). */
+export type ScriptedReply = number | { status: number; headers: Record<string, string> };
+
 /**
  * A webhook receiver on 127.0.0.1 that records every request. Each test uses its own path, and
- * can script the statuses its path answers (`[500, 503]` then the default 200).
+ * can script the statuses its path answers (`[500, 503]` then the default 200). It stands in
+ * for Slack, Teams and Discord incoming webhooks too.
  */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
-  private readonly scripts = new Map<string, number[]>();
+  private readonly scripts = new Map<string, ScriptedReply[]>();
   private readonly defaults = new Map<string, number>();
   private server: Server | null = null;
   private port = 0;
@@ -35,8 +39,9 @@ export class WebhookReceiver {
           body = null;
         }
         this.received.push({ path, headers: req.headers, rawBody, body, receivedAt: Date.now() });
-        const status = this.scripts.get(path)?.shift() ?? this.defaults.get(path) ?? 200;
-        res.writeHead(status, { 'content-type': 'application/json' }).end('{"ok":true}');
+        const reply = this.scripts.get(path)?.shift() ?? this.defaults.get(path) ?? 200;
+        const { status, headers } = typeof reply === 'number' ? { status: reply, headers: {} } : reply;
+        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end('{"ok":true}');
       });
     });
     this.server.keepAliveTimeout = 60_000;
@@ -51,7 +56,7 @@ export class WebhookReceiver {
   }
 
   /** Statuses the path answers next, in order; afterwards it answers `then` (200 unless set). */
-  script(path: string, statuses: number[], then?: number): void {
+  script(path: string, statuses: ScriptedReply[], then?: number): void {
     this.scripts.set(`/${path.replace(/^\//, '')}`, [...statuses]);
     if (then !== undefined) this.defaults.set(`/${path.replace(/^\//, '')}`, then);
   }

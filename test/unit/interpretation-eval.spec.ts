@@ -32,6 +32,7 @@ describe('interpretation evaluation set', () => {
     ['category', 0.9],
     ['severity_within_one_step', 0.9],
     ['summary_facts', 0.9],
+    ['wording', 0.95],
   ] as const)('gets %s right on at least %p of the changes', (field, floor) => {
     const { rate } = report.accuracy[field];
 

@@ -18,10 +18,11 @@ import { keyOf, KeyAllocator } from './keys';
 import type { PageContext } from './page-context';
 import { ARTICLE_TYPES, stripSiteSuffix } from './page-meta';
 import { splitSections, type Section } from './sections';
+import { hintAuthor, hintText } from './hint-values';
 import { jsonLdOfType, ldText, ldUrl, type JsonLdNode } from './structured-data';
 
 const EXCERPT_MAX = 300;
-const BYLINE_RE = /(?:^|[\s/|•·-])[Bb]y\s+([\p{Lu}][\p{L}.'’-]+(?:\s+[\p{Lu}][\p{L}.'’-]+){0,3})/u;
+const BYLINE_RE = /(?:^|[\s/|•·-])[Bb]y:?\s+([\p{Lu}][\p{L}.'’-]+(?:\s+[\p{Lu}][\p{L}.'’-]+){0,3})/u;
 const AUTHOR_CLASS_RE = /(?:^|[\s_-])(?:author|byline|writer)(?:$|[\s_-])/i;
 
 interface PostDraft {
@@ -65,25 +66,42 @@ function postsFromJsonLd(ctx: PageContext): PostDraft[] {
       title: ldText(node.headline) ?? ldText(node.name) ?? '',
       url: absoluteUrl(ldUrl(node.url ?? node.mainEntityOfPage ?? node.item ?? node['@id']), ctx.base),
       date: parseDate(ldText(node.datePublished)),
-      author: ldText(node.author),
+      author: hintAuthor(ldText(node.author)),
       excerpt: ldText(node.description),
     }))
     .filter((post) => post.title);
 }
 
+/** Listing pages (categories, tags, authors, pagination) are linked from indexes but are not posts. */
+const LISTING_PATH_RE = /\/(?:categories|category|tags?|topics?|authors?|page)\/[^/]*\/?(?:\d+\/?)?$/i;
+
+const isPostHref = (href: string | null): boolean => !!href && !href.startsWith('#') && !LISTING_PATH_RE.test(href.split(/[?#]/)[0]);
+
 function postLink(heading: Element): Element | null {
-  const inside = findAll(heading, 'a').find((a) => !(attr(a, 'href') ?? '#').startsWith('#'));
+  const inside = findAll(heading, 'a').find((a) => isPostHref(attr(a, 'href')));
   if (inside) return inside;
-  return closest(heading, (el) => tagName(el) === 'a' && !(attr(el, 'href') ?? '#').startsWith('#'));
+  return closest(heading, (el) => tagName(el) === 'a' && isPostHref(attr(el, 'href')));
 }
 
-function sectionDate(section: Section): string | null {
+/** Short blocks of a post card ("Jul 28, 2019 | 7 minutes read | By: Joe Johnston" in a <small>). */
+function cardLines(ctx: PageContext, section: Section): string[] {
+  if (!section.container) return [];
+  return descendants(section.container, (el) => el !== section.heading && ['small', 'span', 'div', 'p', 'footer'].includes(tagName(el)))
+    .map((el) => ctx.dom.text(el))
+    .filter((text) => text && text.length <= 100);
+}
+
+function sectionDate(ctx: PageContext, section: Section): string | null {
   for (const time of section.times) {
     const date = parseDate(attr(time, 'datetime')) ?? parseDate(collapseWhitespace(time.children.map((c) => ('data' in c ? c.data : '')).join(' ')));
     if (date) return date;
   }
   // Dates are written near the title ("Published on 17 Dec 2021"); look at the first lines only.
   for (const line of section.lines.slice(0, 4)) {
+    const found = findDate(line);
+    if (found) return found.date;
+  }
+  for (const line of cardLines(ctx, section)) {
     const found = findDate(line);
     if (found) return found.date;
   }
@@ -94,13 +112,14 @@ function sectionAuthor(ctx: PageContext, section: Section): string | null {
   const scope = section.container ?? null;
   if (scope) {
     const byClass = descendants(scope, (el) => AUTHOR_CLASS_RE.test(`${el.attribs?.class ?? ''} ${attr(el, 'rel') ?? ''} ${attr(el, 'itemprop') ?? ''}`));
-    const text = byClass.map((el) => ctx.dom.text(el)).find((t) => t && t.length <= 80);
-    if (text) return cleanAuthor(text);
+    // A byline block often holds more than the name ("Martin Donath · @handle · June 4, 2024").
+    const author = byClass.map((el) => hintAuthor(cleanAuthor(ctx.dom.text(el)))).find(Boolean);
+    if (author) return author;
   }
-  for (const line of section.lines.slice(0, 4)) {
+  for (const line of [...section.lines.slice(0, 4), ...cardLines(ctx, section)]) {
     if (line.length > 120) continue;
     const m = BYLINE_RE.exec(line);
-    if (m) return cleanAuthor(m[1]);
+    if (m) return hintAuthor(cleanAuthor(m[1]));
   }
   return null;
 }
@@ -149,7 +168,7 @@ function postsFromHeadings(ctx: PageContext): PostDraft[] {
     return {
       title,
       url: absoluteUrl(attr(postLink(section.heading)!, 'href'), ctx.base),
-      date: sectionDate(section),
+      date: sectionDate(ctx, section),
       author: sectionAuthor(ctx, section),
       excerpt: sectionExcerpt(ctx, section, title),
     };
@@ -172,27 +191,74 @@ function postsFromLinkLists(ctx: PageContext): PostDraft[] {
   return best;
 }
 
-/** og:type=article or a lone Article node marks a single post, even with "related posts" around it. */
-function isSingleArticlePage(ctx: PageContext): boolean {
+/** og:type=article or a lone Article node: a page that says it is one post. */
+function claimsSingleArticle(ctx: PageContext): boolean {
   const articles = jsonLdOfType(ctx.data, ARTICLE_TYPES).length;
   const lists = jsonLdOfType(ctx.data, ['Blog', 'ItemList', 'CollectionPage']).length;
   return ctx.ogType === 'article' || (articles === 1 && lists === 0);
+}
+
+/** Text a reader passes before the first listed post: an article body, or an index's short intro. */
+const ARTICLE_BODY_CHARS = 1200;
+/** How far after the title a byline date may stand. */
+const BYLINE_DATE_WINDOW = 600;
+
+/**
+ * Page metadata is a hint: many blog themes mark their index pages og:type=article. A page whose
+ * main content opens with its list of posts is an index, whatever it claims; a post with "related
+ * posts" under it has its own long body first.
+ */
+function isSingleArticlePage(ctx: PageContext, listed: PostDraft[]): boolean {
+  if (!claimsSingleArticle(ctx)) return false;
+  if (listed.length < 2) return true;
+  const text = ctx.dom.text(ctx.root);
+  const first = Math.min(...listed.map((post) => text.indexOf(post.title)).filter((i) => i >= 0));
+  return Number.isFinite(first) && first >= ARTICLE_BODY_CHARS;
+}
+
+/** A byline in the article's own markup, for posts whose metadata names no author. */
+function bylineAuthor(ctx: PageContext): string | null {
+  const marked = descendants(ctx.root, (el) => AUTHOR_CLASS_RE.test(`${el.attribs?.class ?? ''} ${attr(el, 'rel') ?? ''} ${attr(el, 'itemprop') ?? ''}`));
+  for (const el of marked) {
+    const author = hintAuthor(cleanAuthor(ctx.dom.text(el)));
+    if (author) return author;
+  }
+  const lines = findAll(ctx.root, ['p', 'span', 'div', 'address']).map((el) => ctx.dom.text(el)).filter((t) => t.length <= 120);
+  for (const line of lines.slice(0, 40)) {
+    const m = BYLINE_RE.exec(line);
+    if (m) return hintAuthor(cleanAuthor(m[1]));
+  }
+  return null;
 }
 
 function singleArticle(ctx: PageContext): PostDraft | null {
   const article = jsonLdOfType(ctx.data, ARTICLE_TYPES)[0];
   const h1 = findAll(ctx.root, 'h1')[0];
   const metaTitle = ctx.meta.title ? stripSiteSuffix(ctx.meta.title, ctx.meta.site_name, ctx.base) : null;
-  const title = (article && ldText(article.headline)) ?? metaTitle ?? (h1 ? ctx.dom.text(h1) : null);
+  const h1Text = h1 ? hintText(ctx.dom.text(h1)) : null;
+  // The page title is the headline plus the site's name in whatever form; the h1 is the headline alone.
+  const fromMeta = metaTitle && h1Text && metaTitle.toLowerCase().startsWith(h1Text.toLowerCase()) ? h1Text : metaTitle;
+  const title = (article && ldText(article.headline)) ?? fromMeta ?? h1Text;
   if (!title) return null;
   const firstParagraph = findAll(ctx.root, 'p').map((p) => ctx.dom.text(p)).find((t) => t.length >= 80);
   return {
     title,
     url: ctx.canonical,
-    date: ctx.meta.published_at,
-    author: ctx.meta.author,
+    date: ctx.meta.published_at ?? bylineDate(ctx),
+    author: ctx.meta.author ?? bylineAuthor(ctx),
     excerpt: ctx.meta.description ?? (firstParagraph ? truncate(firstParagraph, EXCERPT_MAX) : null),
   };
+}
+
+/** The page's own list wins; structured data only fills what the list leaves out (a date, an author). */
+function withStructuredHints(listed: PostDraft[], hinted: PostDraft[]): PostDraft[] {
+  const byUrl = new Map(hinted.filter((h) => h.url).map((h) => [normalizeUrl(h.url!), h]));
+  const byTitle = new Map(hinted.map((h) => [h.title.toLowerCase(), h]));
+  return listed.map((post) => {
+    const hint = (post.url && byUrl.get(normalizeUrl(post.url))) || byTitle.get(post.title.toLowerCase());
+    if (!hint) return post;
+    return { ...post, date: post.date ?? hint.date, author: post.author ?? hint.author, excerpt: post.excerpt ?? hint.excerpt };
+  });
 }
 
 export function extractBlog(ctx: PageContext): BlogFields {
@@ -200,10 +266,26 @@ export function extractBlog(ctx: PageContext): BlogFields {
     const post = singleArticle(ctx);
     return { posts: post ? toPosts([post]) : [] };
   };
-  if (isSingleArticlePage(ctx)) return single();
-  const candidates = [postsFromJsonLd(ctx), postsFromHeadings(ctx), postsFromLinkLists(ctx)];
-  const best = candidates.reduce((a, b) => (b.length > a.length ? b : a));
+  const fromDom = [postsFromHeadings(ctx), postsFromLinkLists(ctx)].reduce((a, b) => (b.length > a.length ? b : a));
+  if (isSingleArticlePage(ctx, fromDom)) return single();
+  const fromData = postsFromJsonLd(ctx);
+  // Metadata that lists fewer posts than the page shows is incomplete: the DOM wins.
+  const best = fromData.length > fromDom.length ? fromData : withStructuredHints(fromDom, fromData);
   if (best.length >= 2) return { posts: toPosts(best) };
-  if (ctx.meta.published_at) return single();
+  if (ctx.meta.published_at || looksLikeArticle(ctx)) return single();
   return { posts: toPosts(best) };
+}
+
+/** One h1 over a long body: a post, even when its metadata does not say so. */
+function looksLikeArticle(ctx: PageContext): boolean {
+  return findAll(ctx.root, 'h1').length === 1 && ctx.dom.size(ctx.root) >= ARTICLE_BODY_CHARS * 2;
+}
+
+/** A date written in the byline under the title ("Martin Donath · June 4, 2024 · 5 min read"). */
+function bylineDate(ctx: PageContext): string | null {
+  const h1 = findAll(ctx.root, 'h1')[0];
+  if (!h1) return null;
+  const text = ctx.dom.text(ctx.root);
+  const at = text.indexOf(ctx.dom.text(h1));
+  return at < 0 ? null : (findDate(text.slice(at, at + BYLINE_DATE_WINDOW))?.date ?? null);
 }

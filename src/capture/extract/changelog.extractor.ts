@@ -1,138 +1,214 @@
 import type { Element } from 'domhandler';
 import type { ChangelogEntry, ChangelogFields } from '../capture.types';
-import { findDate, parseDate, stripDate } from './dates';
-import { attr, childElements, findAll, headingLevel, ownListItemText, tagName } from './dom';
-import { keyOf, KeyAllocator } from './keys';
+import {
+  adjacentBlock,
+  anchorId,
+  CATEGORY_HEADING_RE,
+  dateInBlock,
+  dateOfTime,
+  entryTitle,
+  findEntryDate,
+  findVersion,
+  isDateOnly,
+  isTag,
+  tagsNear,
+  UNRELEASED_RE,
+  versionFromLinks,
+  type VersionMatch,
+} from './changelog-signals';
+import { entriesFromCards } from './changelog-cards';
+import { toEntries, type EntryDraft } from './changelog-entry-keys';
+import { attr, descendants, findAll, headingLevel, isElement, ownListItemText, truncate } from './dom';
 import type { PageContext } from './page-context';
-import { splitSections, type Section } from './sections';
+import { headingCards, splitSections, type Section } from './sections';
 
-const PREFIXED_VERSION_RE = /(?:^|[^\w.])(v|version\s?|release\s)(\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z][0-9A-Za-z.]*)?)(?![\w.]*\d)/i;
-const BARE_VERSION_RE = /(?:^|[^\w.])(\d+(?:\.\d+){1,3}(?:-[0-9A-Za-z][0-9A-Za-z.]*)?)(?![\w.]*\d)/;
-const UNRELEASED_RE = /\bunreleased\b|\bupcoming\b/i;
-const MAX_ITEMS = 200;
+export { findVersion } from './changelog-signals';
 
-export interface VersionMatch {
-  /** As written, e.g. "v2.4.9". */
-  version: string;
-  /** Identity across versions of the page, e.g. "2.4.9". */
-  key: string;
-}
+const TITLE_MAX = 200;
+const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4'];
 
-/** "v2.4.9", "Version 4.3", "2024.06.1"; dates written with dots (17.12.2021) are not versions. */
-export function findVersion(text: string): VersionMatch | null {
-  const prefixed = PREFIXED_VERSION_RE.exec(text);
-  if (prefixed && (prefixed[2].includes('.') || /^v$/i.test(prefixed[1]))) {
-    const number = prefixed[2];
-    return { version: /^v$/i.test(prefixed[1]) ? `${prefixed[1]}${number}` : number, key: number.toLowerCase() };
-  }
-  const bare = BARE_VERSION_RE.exec(text);
-  if (bare && !/^\d{1,2}\.\d{1,2}\.\d{4}$/.test(bare[1])) return { version: bare[1], key: bare[1].toLowerCase() };
-  return null;
-}
-
-function entryTitle(text: string): string {
-  return stripDate(text)
-    .replace(/^[\s\-–—:|•·,]+|[\s\-–—:|•·,]+$/g, '')
-    .replace(/\(\s*\)/g, '')
-    .trim();
-}
-
-/** A date in the line right below a heading ("<p><time>…</time></p>") belongs to it. */
-function dateNearHeading(ctx: PageContext, heading: Element): string | null {
-  const inHeading = findAll(heading, 'time').map((t) => parseDate(attr(t, 'datetime')))[0];
-  if (inHeading) return inHeading;
-  let next = heading.next;
-  while (next && !('name' in next)) next = next.next;
-  if (!next || headingLevel(next)) return null;
-  const el = next as Element;
-  const time = tagName(el) === 'time' ? el : findAll(el, 'time')[0];
-  if (time) return parseDate(attr(time, 'datetime')) ?? parseDate(ctx.dom.text(time));
-  const text = ctx.dom.text(el);
-  return text.length <= 80 ? (findDate(text)?.date ?? null) : null;
+/**
+ * Changelog entries, however the page heads them: by version ("v2.4.9", Keep a Changelog's
+ * "[1.2.0] - 2024-06-01"), by date ("June 4, 2024 — Launched SSO", a <time> before or after an
+ * <h2>), by a title with a tag ("New"), as list items under date headings, or as release cards
+ * without headings. Keys are stable across reorders: the version, else the entry's anchor id,
+ * else its normalised title with its date.
+ */
+export function extractChangelog(ctx: PageContext): ChangelogFields {
+  const fromHeadings = entriesFromHeadings(ctx);
+  const fromCards = entriesFromCards(ctx);
+  return { entries: fromCards.length > fromHeadings.length ? fromCards : fromHeadings };
 }
 
 interface HeadingInfo {
   heading: Element;
   level: number;
   text: string;
+  card: Element | null;
   version: VersionMatch | null;
   date: string | null;
   unreleased: boolean;
+  tagged: boolean;
 }
 
-function classify(ctx: PageContext, heading: Element): HeadingInfo {
+/** The first few short lines of a card, where a date or a tag stands. */
+function cardDate(ctx: PageContext, heading: Element, card: Element): string | null {
+  const time = findAll(card, ['time', 'relative-time'])[0];
+  if (time) {
+    const date = dateOfTime(ctx.dom, time);
+    if (date) return date;
+  }
+  const lines = descendants(card, (el) => el !== heading && !headingLevel(el) && el.children.every((c) => !isElement(c) || !/^(?:p|div|ul|ol|li|section|article|h\d)$/.test(c.name)));
+  for (const line of lines.slice(0, 8)) {
+    const date = dateInBlock(ctx.dom, line, 60);
+    if (date) return date;
+  }
+  return null;
+}
+
+/** A short dated line right before the heading ("<time>Jun 4</time><h2>…"). */
+function dateBefore(ctx: PageContext, heading: Element): string | null {
+  const prev = adjacentBlock(heading, 'prev');
+  return prev ? dateInBlock(ctx.dom, prev, 60) : null;
+}
+
+/**
+ * `datesBefore`: whether this level's entries put their date before the heading. Read only when
+ * most headings of the level do, so a page's own date line above the first entry is not taken.
+ */
+function classify(ctx: PageContext, heading: Element, card: Element | null, datesBefore = false): HeadingInfo {
   const text = ctx.dom.text(heading);
-  const dateInText = findDate(text)?.date ?? null;
-  const withoutDate = dateInText ? stripDate(text) : text;
+  const inText = findEntryDate(text)?.date ?? null;
+  const inTime = findAll(heading, 'time').map((t) => dateOfTime(ctx.dom, t)).find(Boolean) ?? null;
+  const next = adjacentBlock(heading, 'next');
+  const date =
+    inText ??
+    inTime ??
+    (card ? cardDate(ctx, heading, card) : null) ??
+    (next ? dateInBlock(ctx.dom, next) : null) ??
+    (!card && datesBefore ? dateBefore(ctx, heading) : null);
+  const title = entryTitle(text);
   return {
     heading,
     level: headingLevel(heading),
     text,
-    version: findVersion(withoutDate),
-    date: dateInText ?? dateNearHeading(ctx, heading),
+    card,
+    version: findVersion(title) ?? versionFromLinks(heading) ?? (card ? versionFromLinks(card) : null),
+    date,
     unreleased: UNRELEASED_RE.test(text),
+    tagged: tagsNear(ctx.dom, heading, card).length > 0,
   };
 }
 
-function sectionItems(ctx: PageContext, section: Section): string[] {
+const hasSignal = (info: HeadingInfo): boolean => !!(info.version || info.date || info.unreleased || info.tagged);
+
+/** The heading level whose headings most often carry a version, a date or a tag. */
+function entryLevel(ctx: PageContext, headings: Element[]): { level: number; infos: Map<Element, HeadingInfo> } | null {
+  let best: { level: number; score: number; infos: Map<Element, HeadingInfo> } | null = null;
+  for (let level = 1; level <= 4; level++) {
+    const atLevel = headings.filter((h) => headingLevel(h) === level);
+    if (!atLevel.length) continue;
+    const cards = headingCards(ctx.root, atLevel, ctx.dom);
+    const datesBefore = atLevel.filter((h) => dateBefore(ctx, h)).length * 2 >= atLevel.length;
+    const infos = new Map(atLevel.map((h) => [h, classify(ctx, h, cards.get(h) ?? null, datesBefore)]));
+    const score = [...infos.values()].filter(hasSignal).length;
+    if (score && (!best || score > best.score)) best = { level, score, infos };
+  }
+  return best && { level: best.level, infos: best.infos };
+}
+
+function sectionItems(ctx: PageContext, section: Section, title: string): string[] {
   const items = section.listItems.map((li) => ownListItemText(ctx.dom, li)).filter(Boolean);
-  if (items.length) return items.slice(0, MAX_ITEMS);
+  if (items.length) return items;
   return section.paragraphs
+    .filter((p) => !isTag(ctx.dom, p))
     .map((p) => ctx.dom.text(p))
-    .filter((t) => t && !(findDate(t) && t.length < 60))
-    .slice(0, MAX_ITEMS);
+    .filter((t) => t && t !== title && !(findEntryDate(t) && t.length < 60));
+}
+
+/** List items that are not nested in another item of the same section. */
+function topLevelItems(section: Section): Element[] {
+  const all = new Set(section.listItems);
+  return section.listItems.filter((li) => {
+    for (let p = li.parent; p && p !== section.container; p = p.parent) if (all.has(p as Element)) return false;
+    return true;
+  });
+}
+
+/** Headings below a date-only heading that title entries of their own (not "Added", "Fixed"). */
+function subHeadingsByParent(headings: Element[], level: number, parents: Set<Element>, ctx: PageContext): Map<Element, Element[]> {
+  const out = new Map<Element, Element[]>();
+  let parent: Element | null = null;
+  for (const heading of headings) {
+    const l = headingLevel(heading);
+    if (l <= level) parent = parents.has(heading) ? heading : null;
+    else if (parent && l === level + 1 && !CATEGORY_HEADING_RE.test(ctx.dom.text(heading))) {
+      out.set(parent, [...(out.get(parent) ?? []), heading]);
+    }
+  }
+  return out;
 }
 
 function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {
-  const infos = findAll(ctx.root, ['h1', 'h2', 'h3', 'h4']).map((h) => classify(ctx, h));
-  const score = new Map<number, number>();
-  for (const info of infos) if (info.version || info.date) score.set(info.level, (score.get(info.level) ?? 0) + 1);
-  if (!score.size) return [];
-  const entryLevel = [...score.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
-  const boundaries = infos.filter((i) => i.level <= entryLevel);
-  const sections = splitSections(ctx.root, boundaries.map((i) => i.heading), ctx.dom);
-  const keys = new KeyAllocator();
-  const entries: ChangelogEntry[] = [];
-  sections.forEach((section, index) => {
-    const info = boundaries[index];
-    if (info.level !== entryLevel || !(info.version || info.date || info.unreleased)) return;
+  const headings = findAll(ctx.root, HEADING_TAGS);
+  const found = entryLevel(ctx, headings);
+  if (!found) return [];
+  const { level, infos } = found;
+  const dateOnly = new Set([...infos.values()].filter((i) => hasSignal(i) && !i.version && isDateOnly(i.text)).map((i) => i.heading));
+  const subs = subHeadingsByParent(headings, level, dateOnly, ctx);
+  const subParent = new Map<Element, Element>();
+  for (const [parent, children] of subs) for (const child of children) subParent.set(child, parent);
+  const boundaries = headings.filter((h) => headingLevel(h) <= level || subParent.has(h));
+  const sections = splitSections(ctx.root, boundaries, ctx.dom);
+
+  const drafts: EntryDraft[] = [];
+  let lastPromoted: EntryDraft | null = null;
+  for (const section of sections) {
+    const heading = section.heading;
+    const parent = subParent.get(heading);
+    if (parent) {
+      const parentInfo = infos.get(parent)!;
+      const text = ctx.dom.text(heading);
+      const title = entryTitle(text) || text;
+      drafts.push({
+        title,
+        version: findVersion(title),
+        date: findEntryDate(text)?.date ?? parentInfo.date,
+        anchor: anchorId(heading, section.container),
+        items: sectionItems(ctx, section, title),
+      });
+      continue;
+    }
+    // A release written one level up ("# 0.13.3 — 2024-09-24" above "## v0.13.1") is an entry too.
+    const promoted = !infos.has(heading) && findVersion(entryTitle(ctx.dom.text(heading))) ? classify(ctx, heading, null) : null;
+    const info = infos.get(heading) ?? promoted;
+    if (info && !hasSignal(info) && CATEGORY_HEADING_RE.test(info.text) && lastPromoted) {
+      // "## Fixed" under a promoted release groups that release's items.
+      lastPromoted.items.push(...sectionItems(ctx, section, info.text));
+      continue;
+    }
+    if (!info || !hasSignal(info) || subs.has(heading)) continue;
     const title = entryTitle(info.text) || info.text;
-    const base = info.version?.key ?? (info.date ? `${info.date}-${keyOf(title)}` : keyOf(title));
-    entries.push({
-      key: keys.take(base),
+    const items = topLevelItems(section);
+    if (dateOnly.has(heading) && items.length) {
+      // Each line under a date heading is an announcement of its own.
+      for (const li of items) {
+        const line = truncate(ownListItemText(ctx.dom, li), TITLE_MAX);
+        if (!line) continue;
+        const nested = findAll(li, 'li').map((n) => ownListItemText(ctx.dom, n)).filter(Boolean);
+        drafts.push({ title: line, version: null, date: info.date, anchor: attr(li, 'id') ? anchorId(li, null) : null, items: nested });
+      }
+      continue;
+    }
+    const draft = {
       title,
-      version: info.version?.version ?? null,
+      version: info.version,
       date: info.date,
-      items: sectionItems(ctx, section),
-    });
-  });
-  return entries;
-}
-
-/** Changelogs built from cards without headings: each article is an entry. */
-function entriesFromArticles(ctx: PageContext): ChangelogEntry[] {
-  const keys = new KeyAllocator();
-  return findAll(ctx.root, 'article').flatMap((article) => {
-    const titleEl = findAll(article, ['h1', 'h2', 'h3', 'h4', 'h5', 'strong'])[0];
-    const text = titleEl ? ctx.dom.text(titleEl) : ctx.dom.text(article).slice(0, 80);
-    const time = findAll(article, 'time')[0];
-    const date = (time && (parseDate(attr(time, 'datetime')) ?? parseDate(ctx.dom.text(time)))) || findDate(ctx.dom.text(article).slice(0, 200))?.date || null;
-    const version = findVersion(text);
-    if (!version && !date) return [];
-    const title = entryTitle(text) || text;
-    const items = findAll(article, 'li').map((li) => ownListItemText(ctx.dom, li)).filter(Boolean);
-    const paragraphs = childElements(article).filter((c) => tagName(c) === 'p').map((p) => ctx.dom.text(p));
-    return [{
-      key: keys.take(version?.key ?? (date ? `${date}-${keyOf(title)}` : keyOf(title))),
-      title,
-      version: version?.version ?? null,
-      date,
-      items: (items.length ? items : paragraphs).slice(0, MAX_ITEMS),
-    }];
-  });
-}
-
-export function extractChangelog(ctx: PageContext): ChangelogFields {
-  const entries = entriesFromHeadings(ctx);
-  return { entries: entries.length ? entries : entriesFromArticles(ctx) };
+      anchor: info.version ? null : anchorId(heading, info.card),
+      items: sectionItems(ctx, section, title),
+    };
+    drafts.push(draft);
+    lastPromoted = promoted ? draft : null;
+  }
+  return toEntries(drafts);
 }

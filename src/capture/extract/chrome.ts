@@ -35,6 +35,7 @@ const NAV_TOKEN_RE =
 const FOOTER_TOKEN_RE = /^(?:(?:site|page|global|main)[-_])?footer(?:[-_].*)?$/i;
 const HEADER_TOKEN_RE = /^(?:(?:site|global|main|top)[-_]header|masthead|topbar|top-bar)(?:[-_].*)?$/i;
 const SIDEBAR_RE = /sidebar|side-bar|toc|table-of-contents/i;
+const BYLINE_RE = /(?:^|[\s_-])(?:author|byline|post-?meta|entry-?meta)(?:$|[\s_-])/i;
 const ANNOUNCEMENT_RE =
   /(?:^|[\s_-])(?:announcement|announce|announcement-bar|promo-?bar|promo-banner|notice-?bar|hello-?bar|alert-bar|site-alert|top-?banner|ribbon|marquee|banner)(?:$|[\s_-])/i;
 
@@ -48,6 +49,8 @@ function chromeKind(el: Element, insideArticle: boolean): ChromeKind | null {
   const name = tagName(el);
   const role = attr(el, 'role');
   if (name === 'nav' || role === 'navigation' || role === 'search') return 'nav';
+  // A post's byline is sometimes an <aside> inside the article: it names the author and date.
+  if (name === 'aside' && insideArticle && BYLINE_RE.test(`${el.attribs?.class ?? ''}`)) return null;
   if (name === 'aside' || role === 'complementary') return 'sidebar';
   if ((name === 'footer' && !insideArticle) || role === 'contentinfo') return 'footer';
   if ((name === 'header' && !insideArticle) || role === 'banner') return 'header';

@@ -1,4 +1,5 @@
 import type { AnyNode, Element, ParentNode } from 'domhandler';
+import { isRealHref } from './hint-values';
 
 /** Elements that start a new line when text is read; everything else flows inline. */
 export const BLOCK_TAGS = new Set([
@@ -227,7 +228,7 @@ export function ownListItemText(dom: DomText, li: Element): string {
 export function absoluteUrl(href: string | null | undefined, base: string): string | null {
   if (!href) return null;
   const trimmed = href.trim();
-  if (!trimmed || /^(javascript|data):/i.test(trimmed)) return null;
+  if (!trimmed || !isRealHref(trimmed)) return null;
   try {
     return new URL(trimmed, base).toString();
   } catch {

@@ -1,6 +1,7 @@
 import type { Element } from 'domhandler';
 import type { HomepageFields } from '../capture.types';
 import { attr, classAndId, closest, collapseWhitespace, descendants, findAll, HEADING_TAGS, isElement, tagName, uniqueStrings } from './dom';
+import { hintText } from './hint-values';
 import type { PageContext } from './page-context';
 
 const BUTTON_CLASS_RE = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
@@ -16,7 +17,11 @@ const MAX_LOGOS = 60;
 const MAX_TESTIMONIALS = 20;
 
 function mainHeadline(ctx: PageContext): Element | null {
-  return findAll(ctx.root, 'h1').find((h) => ctx.dom.text(h)) ?? findAll(ctx.root, ['h2']).find((h) => ctx.dom.text(h)) ?? null;
+  // A hero often stands above <main> (a full-width banner); the page's h1 is found there too.
+  let doc: Element = ctx.root;
+  while (isElement(doc.parent)) doc = doc.parent;
+  const h1 = (scope: Element) => findAll(scope, 'h1').find((h) => ctx.dom.text(h));
+  return h1(ctx.root) ?? h1(doc) ?? findAll(ctx.root, ['h2']).find((h) => ctx.dom.text(h)) ?? null;
 }
 
 /** The hero: the nearest block around the headline that also holds its call-to-action links. */
@@ -53,7 +58,7 @@ function ctas(ctx: PageContext, hero: Element, headline: Element): string[] {
 }
 
 function logoName(img: Element): string {
-  const label = attr(img, 'alt') || attr(img, 'title') || attr(img, 'aria-label') || '';
+  const label = hintText(attr(img, 'alt')) ?? hintText(attr(img, 'title')) ?? hintText(attr(img, 'aria-label')) ?? '';
   return collapseWhitespace(label.replace(/\s+logo$/i, '').replace(/^logo\s+(?:of\s+)?/i, ''));
 }
 

@@ -2,6 +2,7 @@ import type { PageMeta } from '../capture.types';
 import { parseDate } from './dates';
 import type { DocumentIndex } from './document-index';
 import { absoluteUrl, attr, closest, collapseWhitespace, tagName, textContent } from './dom';
+import { hintAuthor, hintText } from './hint-values';
 import {
   jsonLdOfType,
   ldText,
@@ -21,7 +22,8 @@ export function readMetaTags(index: DocumentIndex): MetaTags {
     const key = (attr(el, 'property') ?? attr(el, 'name') ?? attr(el, 'itemprop') ?? attr(el, 'http-equiv') ?? '')
       .trim()
       .toLowerCase();
-    const content = collapseWhitespace(attr(el, 'content') ?? '');
+    // A junk value ("undefined", "[object Object]") is as good as no tag: a later one may still count.
+    const content = hintText(attr(el, 'content'));
     if (key && content && !tags.has(key)) tags.set(key, content);
   });
   return tags;
@@ -70,11 +72,11 @@ function siteNameFromStructuredData(data: StructuredData): string | null {
 function authorFromStructuredData(data: StructuredData): string | null {
   const article = articleNode(data);
   if (article) {
-    const author = ldText(article.author);
+    const author = hintAuthor(ldText(article.author));
     if (author) return author;
   }
   for (const item of microdataOfType(data, ARTICLE_TYPES)) {
-    const author = microText(item, 'author');
+    const author = hintAuthor(microText(item, 'author'));
     if (author) return author;
   }
   return null;
@@ -91,10 +93,6 @@ function publishedFromStructuredData(data: StructuredData): string | null {
   return null;
 }
 
-function isUrl(value: string | null): boolean {
-  return !!value && /^https?:\/\//i.test(value);
-}
-
 /** The base URL for relative links: <base href> when present, else the page URL. */
 export function baseUrl(index: DocumentIndex, url: string): string {
   return absoluteUrl(index.bases.map((b) => attr(b, 'href')).find(Boolean), url) ?? url;
@@ -103,7 +101,7 @@ export function baseUrl(index: DocumentIndex, url: string): string {
 export function readPageMeta(index: DocumentIndex, tags: MetaTags, url: string, data: StructuredData): PageMeta {
   const base = baseUrl(index, url);
   const titleEl = index.titles.find((t) => closest(t, (a) => tagName(a) === 'head')) ?? index.titles.find((t) => !closest(t, (a) => tagName(a) === 'svg'));
-  const docTitle = titleEl ? collapseWhitespace(textContent(titleEl)) : '';
+  const docTitle = (titleEl && hintText(textContent(titleEl))) || '';
   const metaAuthor = first(tags, ['author', 'article:author', 'dc.creator', 'parsely-author', 'sailthru.author']);
   const image = first(tags, ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src']);
   const lang = collapseWhitespace((index.html && attr(index.html, 'lang')) ?? '') || first(tags, ['content-language', 'og:locale']);
@@ -116,7 +114,7 @@ export function readPageMeta(index: DocumentIndex, tags: MetaTags, url: string, 
     image: absoluteUrl(image, base),
     icon: readIcon(index, base),
     lang: lang ? lang.replace(/_/g, '-').toLowerCase() : null,
-    author: (metaAuthor && !isUrl(metaAuthor) ? metaAuthor : null) ?? authorFromStructuredData(data),
+    author: hintAuthor(metaAuthor) ?? authorFromStructuredData(data),
     published_at:
       parseDate(first(tags, ['article:published_time', 'og:published_time', 'datepublished'])) ??
       publishedFromStructuredData(data) ??

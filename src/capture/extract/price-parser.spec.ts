@@ -28,6 +28,8 @@ describe('parsePrice', () => {
     ['$0.005 per hour', 'hour'],
     ['$5 per 30 days', 'month'],
     ['$149 one-time', 'one_time'],
+    ['$30 p/m', 'month'],
+    ['£120 p/a', 'year'],
   ])('reads the billing period of %s as %s', (text, period) => {
     expect(parsePrice(text)?.period).toBe(period);
   });

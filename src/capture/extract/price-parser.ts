@@ -88,6 +88,13 @@ function readTail(text: string, start: number): Tail {
   let unit: string | null = null;
   for (let segment = 0; segment < 4; segment++) {
     const rest = text.slice(pos);
+    // British shorthand: "$30 p/m", "£120 p/a", "pcm".
+    const shorthand = /^\s*(?:(p\/m|p\/mo|pcm)|(p\/a|p\/y|p\.a\.))(?![\p{L}\d])/iu.exec(rest);
+    if (shorthand) {
+      if (period === 'unknown') period = shorthand[1] ? 'month' : 'year';
+      pos += shorthand[0].length;
+      continue;
+    }
     const sep = /^\s*(\/|\bper\b|\ba\b|\ban\b|\beach\b|\bevery\b)?\s*/i.exec(rest)!;
     const hasSep = !!sep[1];
     const after = rest.slice(sep[0].length);

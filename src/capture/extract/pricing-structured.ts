@@ -44,12 +44,14 @@ export function plansFromStructuredData(ctx: PageContext): PlanDraft[] {
       drafts.push({ name, prices: [price], features: [], cta: null, priceNotes: [] });
     }
   }
-  for (const offer of jsonLdOfType(ctx.data, ['Offer'])) {
+  // An AggregateOffer may list its offers; each is a plan, the aggregate itself only when alone.
+  const standalone = jsonLdOfType(ctx.data, ['Offer', 'AggregateOffer']).flatMap((o) => (asList(o.offers).length ? asList(o.offers) : [o]));
+  for (const offer of standalone) {
     const name = ldText(offer.name);
     const price = offerPrice(offer);
     if (name && price) drafts.push({ name, prices: [price], features: [], cta: null, priceNotes: [] });
   }
-  for (const offer of microdataOfType(ctx.data, ['Offer'])) {
+  for (const offer of microdataOfType(ctx.data, ['Offer', 'AggregateOffer'])) {
     const draft = microdataOffer(offer);
     if (draft) drafts.push(draft);
   }
@@ -61,7 +63,7 @@ function microdataOffer(offer: MicrodataItem): PlanDraft | null {
   const name = microText(offer, 'name');
   const spec = offer.props.priceSpecification?.find((v): v is MicrodataItem => typeof v !== 'string');
   const node: JsonLdNode = {
-    price: microText(offer, 'price') ?? (spec && microText(spec, 'price')),
+    price: microText(offer, 'price') ?? microText(offer, 'lowPrice') ?? (spec && microText(spec, 'price')),
     priceCurrency: microText(offer, 'priceCurrency') ?? (spec && microText(spec, 'priceCurrency')),
     priceSpecification: spec
       ? { billingDuration: microText(spec, 'billingDuration'), unitCode: microText(spec, 'unitCode'), unitText: microText(spec, 'unitText') }

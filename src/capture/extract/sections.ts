@@ -49,8 +49,16 @@ function collect(section: Section, node: AnyNode, dom: DomText, skip: Set<Elemen
  * list item, div holding only it) takes the card's content; otherwise it takes what follows it in
  * document order until the next boundary heading.
  */
-export function splitSections(root: Element, headings: Element[], dom: DomText): Section[] {
-  const boundary = new Set(headings);
+/**
+ * The card of each heading: its smallest ancestor (below the root) that holds no other of the
+ * given headings and more text than the heading itself; null for a heading that stands in a run.
+ */
+export function headingCards(root: Element, headings: Element[], dom: DomText): Map<Element, Element | null> {
+  const counts = headingCounts(root, headings);
+  return new Map(headings.map((heading) => [heading, cardOf(root, heading, counts, dom)]));
+}
+
+function headingCounts(root: Element, headings: Element[]): Map<Element, number> {
   const counts = new Map<Element, number>();
   for (const heading of headings) {
     let current = heading.parent;
@@ -59,16 +67,29 @@ export function splitSections(root: Element, headings: Element[], dom: DomText):
       current = current.parent;
     }
   }
-  const containerOf = (heading: Element): Element | null => {
-    let container: Element | null = null;
-    let current = heading.parent;
-    while (current && current !== root && isElement(current) && counts.get(current) === 1) {
-      container = current;
-      current = current.parent;
-    }
-    // A wrapper that holds only the heading is not a card.
-    return container && dom.text(container).length > dom.text(heading).length + 10 ? container : null;
-  };
+  return counts;
+}
+
+function cardOf(root: Element, heading: Element, counts: Map<Element, number>, dom: DomText): Element | null {
+  let container: Element | null = null;
+  let current = heading.parent;
+  while (current && current !== root && isElement(current) && counts.get(current) === 1) {
+    container = current;
+    current = current.parent;
+  }
+  // A wrapper that holds only the heading is not a card.
+  return container && dom.text(container).length > dom.text(heading).length + 10 ? container : null;
+}
+
+/**
+ * Splits the root into sections at the given headings. A heading inside its own card (article,
+ * list item, div holding only it) takes the card's content; otherwise it takes what follows it in
+ * document order until the next boundary heading.
+ */
+export function splitSections(root: Element, headings: Element[], dom: DomText): Section[] {
+  const boundary = new Set(headings);
+  const counts = headingCounts(root, headings);
+  const containerOf = (heading: Element): Element | null => cardOf(root, heading, counts, dom);
 
   const sections: Section[] = [];
   const byContainer = new Map<Element, Section>();

@@ -1,6 +1,7 @@
 import type { Element } from 'domhandler';
 import type { DocumentIndex } from './document-index';
 import { ancestors, attr, childElements, collapseWhitespace, DomText, textContent } from './dom';
+import { hintText, isRealHref } from './hint-values';
 
 export type JsonLdNode = Record<string, unknown>;
 
@@ -126,21 +127,23 @@ export function microdataOfType(data: StructuredData, types: string[]): Microdat
 /** A readable string from a JSON-LD value: a string, a {name} object, or a list of them. */
 export function ldText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return collapseWhitespace(value) || null;
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return hintText(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
   if (Array.isArray(value)) {
     const parts = value.map(ldText).filter((v): v is string => !!v);
     return parts.length ? parts.join(', ') : null;
   }
   if (typeof value === 'object') {
     const node = value as JsonLdNode;
-    return ldText(node.name ?? node['@value'] ?? node.text ?? null);
+    // A Person may spell its name in parts.
+    const parts = [node.givenName, node.familyName].map(ldText).filter(Boolean).join(' ');
+    return ldText(node.name ?? node['@value'] ?? node.text ?? null) ?? (parts || null);
   }
   return null;
 }
 
 export function ldUrl(value: unknown): string | null {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return isRealHref(value) ? value.trim() : null;
   if (Array.isArray(value)) return ldUrl(value[0]);
   if (value && typeof value === 'object') {
     const node = value as JsonLdNode;
@@ -152,7 +155,7 @@ export function ldUrl(value: unknown): string | null {
 export function microText(item: MicrodataItem, prop: string): string | null {
   const value = item.props[prop]?.[0];
   if (value === undefined) return null;
-  if (typeof value === 'string') return value || null;
+  if (typeof value === 'string') return hintText(value);
   const name = value.props.name?.[0];
-  return typeof name === 'string' ? name : null;
+  return typeof name === 'string' ? hintText(name) : null;
 }

@@ -9,7 +9,7 @@ import { REVIEW_STATUSES, type ReviewStatus } from '../changes.repository';
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
 
 export class ListChangesQuery {
-  @ApiPropertyOptional({ example: 1, description: 'required; missing gives 422 workspace_required' })
+  @ApiProperty({ type: 'integer', required: true, example: 1, description: 'required; missing gives 422 workspace_required' })
   @IsOptional()
   @Transform(toInt)
   @IsInt()

@@ -41,10 +41,25 @@ class FieldDiffDto {
   @ApiProperty({ example: 59, nullable: true }) new: unknown;
 }
 
+class ClusterThemeDto {
+  @ApiProperty({ example: 'Joplin is moving upmarket: SSO on its changelog, blog and docs' }) summary: string;
+  @ApiProperty({ example: ['SSO'], type: [String] }) topics: string[];
+  @ApiProperty({ example: ['changelog', 'blog', 'docs'], type: [String] }) surfaces: string[];
+  @ApiProperty({ example: [501, 502, 504], type: [Number] }) change_ids: number[];
+  @ApiProperty({ example: 'medium', enum: SEVERITIES }) severity: string;
+  @ApiProperty({ example: '2026-11-20T09:00:00.000Z' }) first_seen: string;
+  @ApiProperty({ example: '2026-11-21T09:00:00.000Z' }) last_seen: string;
+}
+
 class ClusterDto {
   @ApiProperty({ example: 'Pro plan repriced' }) headline: string;
   @ApiProperty({ example: 'Acme is moving up-market.' }) meaning: string;
   @ApiProperty({ example: [0, 1], type: [Number] }) diff_indexes: number[];
+  @ApiPropertyOptional({
+    type: ClusterThemeDto,
+    description: 'present on the last entry when the change belongs to a cross-surface theme: related changes of the competitor on other surfaces',
+  })
+  theme?: ClusterThemeDto;
 }
 
 class EvidenceDiffDto {

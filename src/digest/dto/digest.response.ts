@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { THEME_WINDOW_DAYS } from '../themes';
 import { MONITOR_TYPES } from '../../capture/capture.types';
 import { SEVERITIES } from '../../common/severity';
 import { REVIEW_STATUSES } from '../../changes/changes.repository';
@@ -58,6 +59,20 @@ export class WhosMovingDto {
   sparkline: number[];
 }
 
+export class ThemeDto {
+  @ApiProperty({ example: 3 }) competitor_id: number;
+  @ApiProperty({ example: 'Joplin' }) competitor: string;
+  @ApiProperty({ example: 'Joplin is moving upmarket: SSO on its changelog, blog and docs' }) summary: string;
+  @ApiProperty({ example: ['SSO'], type: [String], description: 'what the changes share: upmarket signals, then keyword phrases' })
+  topics: string[];
+  @ApiProperty({ example: ['changelog', 'blog', 'docs'], type: [String], description: 'monitor types, in the order the theme reached them' })
+  surfaces: string[];
+  @ApiProperty({ example: [501, 502, 504], type: [Number] }) change_ids: number[];
+  @ApiProperty({ example: 'medium', enum: SEVERITIES, description: 'the highest severity among its changes' }) severity: string;
+  @ApiProperty({ example: '2026-11-20T09:00:00.000Z' }) first_seen: string;
+  @ApiProperty({ example: '2026-11-21T09:00:00.000Z' }) last_seen: string;
+}
+
 export class CoverageDto {
   @ApiProperty({ example: 14 }) monitors_total: number;
   @ApiProperty({ example: 13, description: 'monitors whose last run did not fail (or that have not run yet)' })
@@ -85,6 +100,11 @@ export class DigestBodyDto {
     description: `at most ${TOP_OPPORTUNITIES_LIMIT} changes with opportunity_score above 0, best first`,
   })
   top_opportunities: OpportunityItemDto[];
+  @ApiProperty({
+    type: [ThemeDto],
+    description: `related changes of one competitor within ${THEME_WINDOW_DAYS} days across at least two surfaces (the same launch on its changelog, blog and docs), most severe first`,
+  })
+  themes: ThemeDto[];
   @ApiProperty({ type: CoverageDto }) coverage: CoverageDto;
   @ApiProperty({ type: ConsumptionDto }) consumption: ConsumptionDto;
 }

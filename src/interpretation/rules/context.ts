@@ -1,4 +1,4 @@
-import type { CareersFields, MonitorType, PlanPrice, PricingFields, PricingPlan } from '../../capture/capture.types';
+import type { CareersFields, ChangelogEntry, ChangelogFields, MonitorType, PlanPrice, PricingFields, PricingPlan } from '../../capture/capture.types';
 import type { FieldDiff } from '../../diffing/diff.types';
 import type { InterpretationInput } from '../interpretation.types';
 import { parsePath } from './paths';
@@ -19,6 +19,8 @@ export interface RuleContext {
   after: PricingFields | null;
   /** Openings listed before the change, to tell a new location from a known one; null when unknown. */
   beforeOpenings: CareersFields['openings'] | null;
+  /** Changelog entries after the change, to name an edited entry by its title; null when unknown. */
+  afterEntries: ChangelogEntry[] | null;
 }
 
 export function contextOf(input: InterpretationInput): RuleContext {
@@ -32,6 +34,7 @@ export function contextOf(input: InterpretationInput): RuleContext {
     before: pricing ? asPricing(input.before_fields) : null,
     after: pricing ? asPricing(input.after_fields) : null,
     beforeOpenings: input.monitor.type === 'careers' ? openingsOf(input.before_fields) : null,
+    afterEntries: input.monitor.type === 'changelog' ? entriesOf(input.after_fields) : null,
   };
 }
 
@@ -46,6 +49,11 @@ function pathOf(url: string): string | null {
 function openingsOf(fields: unknown): CareersFields['openings'] | null {
   const openings = (fields as CareersFields | null | undefined)?.openings;
   return Array.isArray(openings) ? openings : null;
+}
+
+function entriesOf(fields: unknown): ChangelogEntry[] | null {
+  const entries = (fields as ChangelogFields | null | undefined)?.entries;
+  return Array.isArray(entries) ? entries : null;
 }
 
 function asPricing(fields: unknown): PricingFields | null {

@@ -5,8 +5,19 @@ import { formatAmount, formatMoney, formatPercent, styleOf, yearlyFigures } from
 import { withdrawalNotice } from './notices';
 import { parsePath } from './paths';
 import { signalOf } from './signals';
+import { truncate } from './text';
 
 describe('rule helpers', () => {
+  it('cuts text at a word or sentence boundary with an ellipsis, never mid-word', () => {
+    const text = 'Brightdesk now ships a help desk with admin controls for every team and audit logs for admins';
+    expect(truncate(text, 40)).toBe('Brightdesk now ships a help desk with…');
+    expect(truncate('Short text', 40)).toBe('Short text');
+    expect(truncate('Orbitly started in 2019 with two founders. Today it is a team of 45 in Lisbon and London.', 60)).toBe(
+      'Orbitly started in 2019 with two founders. …',
+    );
+    expect(truncate('Exactly forty characters of text, to cut', 33)).toBe('Exactly forty characters of text…');
+  });
+
   it('reads diff paths whose keys contain brackets and dots', () => {
     expect(parsePath('plans[pro].prices[month].amount')).toEqual({ base: 'plans', key: 'pro', rest: 'prices[month].amount' });
     expect(parsePath('plans[team].features[Automations (1,000 runs/month)]')).toEqual({

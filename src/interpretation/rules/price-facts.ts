@@ -117,11 +117,16 @@ export function describePrice(price: PlanPrice, ctx: RuleContext): string {
 
 /** The yearly discount against the plan's monthly price, when both are known (1.49 a month billed yearly vs 1.99 → 25%). */
 export function yearlyDiscount(plan: PricingPlan | null, yearly: PlanPrice): number | null {
+  const pct = yearlyDifference(plan, yearly);
+  return pct !== null && pct < 0 ? -pct : null;
+}
+
+/** How a yearly price compares with the plan's monthly one, per month, in percent: negative when cheaper. */
+export function yearlyDifference(plan: PricingPlan | null, yearly: PlanPrice): number | null {
   const monthly = plan?.prices.find((price) => price.period === 'month' && price.amount !== null);
   const perMonth = monthlyEquivalent(yearly);
   if (!monthly?.amount || perMonth === null) return null;
-  const pct = percentChange(monthly.amount, perMonth);
-  return pct !== null && pct < 0 ? -pct : null;
+  return percentChange(monthly.amount, perMonth);
 }
 
 export function styleFor(price: PlanPrice | null, ctx: RuleContext, amount: number | null): MoneyStyle {

@@ -152,6 +152,10 @@ function magnitude(reading: Reading, ctx: RuleContext, all: readonly Reading[]):
       return reading.signal ? Math.max(base, SIGNAL_SCORE[reading.signal] + (diff.change_type === 'announcement_changed' ? 5 : 0)) : base;
     case 'entry_added':
       return entryScore(reading, base);
+    case 'post_updated':
+    case 'entry_updated':
+      // A post or entry retitled under the same URL reframes a published story: low, not info.
+      return reading.alertable && reading.path.rest.endsWith('title') ? 22 : base;
     case 'section_added':
     case 'page_added':
     case 'section_removed':

@@ -46,8 +46,9 @@ export function signalOf(...texts: unknown[]): Signal | null {
   // The title decides first: an excerpt that mentions pricing in passing does not make a launch a pricing story.
   for (const [signal, pattern] of PATTERNS) if (pattern.test(title)) return signal;
   for (const [signal, pattern] of PATTERNS) {
-    // Customer stories are told by their titles; excerpts mention customers all the time.
-    if (signal !== 'customer_story' && pattern.test(rest)) return signal;
+    // Customer stories and pricing changes are told by their titles; excerpts mention customers,
+    // plans and subscriptions in passing all the time, and a post is a pricing change only when it is about pricing.
+    if (signal !== 'customer_story' && signal !== 'pricing' && pattern.test(rest)) return signal;
   }
   return null;
 }

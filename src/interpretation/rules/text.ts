@@ -4,12 +4,22 @@ export function quote(text: string, max = 90): string {
   return `“${truncate(text, max)}”`;
 }
 
+/**
+ * At most `max` characters, cut where a reader would stop: after the last whole sentence when one
+ * fills at least half the budget, else at the last word boundary, always ending in an ellipsis.
+ * Never mid-word: a single word longer than the budget is the only thing cut inside a word.
+ */
 export function truncate(text: string, max: number): string {
   const clean = squash(text);
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
+  const sentenceEnd = Math.max(...[...cut.matchAll(/[.!?](?=\s)/g)].map((m) => m.index ?? -1), -1);
+  if (sentenceEnd >= max * 0.5) return `${cut.slice(0, sentenceEnd + 1)} …`;
+  // The character after the cut tells whether the cut fell between words.
+  const atBoundary = !/[\p{L}\p{N}]/u.test(clean[max - 1] ?? ' ');
+  const space = atBoundary ? cut.length : cut.lastIndexOf(' ');
+  const kept = space > 0 ? cut.slice(0, space) : cut;
+  return `${kept.replace(/[\s,;:.–—-]+$/, '')}…`;
 }
 
 /** Whitespace collapsed; diff values are `unknown`, so anything but a string or number reads as empty. */

@@ -70,7 +70,7 @@ export class UpdateMonitorDto {
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
 export class ListMonitorsQuery {
-  @ApiPropertyOptional({ example: 1, description: 'required; missing gives 422 workspace_required' })
+  @ApiProperty({ type: 'integer', required: true, example: 1, description: 'required; missing gives 422 workspace_required' })
   @IsOptional()
   @Transform(toInt)
   @IsInt()

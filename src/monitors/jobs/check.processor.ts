@@ -1,6 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { inJobLogContext } from '../../common/logging';
+import { isUnavailableError } from '../../common/unavailable';
 import { CheckJob, MAX_STALLED_COUNT, QUEUES, STALLED_INTERVAL_MS } from '../../queue/queue.constants';
 import { CheckRunner } from '../check-runner.service';
 
@@ -19,7 +20,9 @@ export class CheckProcessor extends WorkerHost {
     try {
       await this.runner.run(job.data.runId);
     } catch (err) {
-      if (job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw err;
+      // An outage is not the check's fault: with no attempt left the run stays unfinished, and the
+      // run sweep queues it again once Postgres and Redis are back. Nothing paid for ends failed.
+      if (job.attemptsMade + 1 < (job.opts.attempts ?? 1) || isUnavailableError(err)) throw err;
       await this.runner.giveUp(job.data.runId, err as Error);
     }
   }

@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CHANNELS } from '../../notifications/channels';
 import { DELIVERY_STATUSES, type AttemptRecord, type DeliveryLogRow } from '../deliveries.repository';
 import { WEBHOOK_EVENTS } from '../envelope';
 
@@ -6,23 +7,47 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 
 export class WebhookAttemptDto {
   @ApiProperty({ example: 1 }) attempt: number;
-  @ApiProperty({ example: 'wh_9b2f4c1e0a7d3e5f6a8b9c0d', nullable: true, type: String, description: 'the envelope id sent; null if the attempt was lost' })
+  @ApiProperty({
+    example: 'wh_9b2f4c1e0a7d3e5f6a8b9c0d',
+    nullable: true,
+    type: String,
+    description: 'the webhook envelope id sent; null if the attempt was lost, and for other channels (they send no envelope)',
+  })
   id: string | null;
-  @ApiProperty({ example: 503, nullable: true, type: Number, description: 'null when no HTTP answer came' }) status_code: number | null;
-  @ApiProperty({ example: null, nullable: true, type: String, description: 'network error or time-out' }) error: string | null;
+  @ApiProperty({
+    example: 503,
+    nullable: true,
+    type: Number,
+    description: 'the HTTP status; for email the SMTP reply code (250 sent, 535 authentication, 550 refused recipient); null when no answer came',
+  })
+  status_code: number | null;
+  @ApiProperty({
+    example: null,
+    nullable: true,
+    type: String,
+    description: 'network error or time-out; for email the failure class first: connection, authentication, rejected recipient, rejected message, temporarily refused',
+  })
+  error: string | null;
   @ApiProperty({ example: 84, nullable: true, type: Number }) duration_ms: number | null;
   @ApiProperty({ example: '2026-11-22T09:00:04.000Z', nullable: true, type: String }) attempted_at: string | null;
+  @ApiPropertyOptional({ example: ['pm@example.com'], type: [String], description: 'email only: the recipients this attempt delivered to' })
+  delivered_to?: string[];
+  @ApiPropertyOptional({ example: [], type: [String], description: 'email only: recipients the server refused for good (not retried)' })
+  rejected?: string[];
 }
 
 export class WebhookDeliveryDto {
   @ApiProperty({ example: 812 }) id: number;
+  @ApiProperty({ enum: CHANNELS, example: 'webhook' }) channel: string;
   @ApiProperty({ enum: WEBHOOK_EVENTS, example: 'change.detected' }) event: string;
-  @ApiProperty({ example: 'change:501' }) idempotency_key: string;
-  @ApiProperty({ example: 'https://hooks.example.com/rivalwatch' }) url: string;
+  @ApiProperty({ example: 'change:501', description: 'unique per workspace and channel' }) idempotency_key: string;
+  @ApiProperty({ example: 'https://hooks.example.com/rivalwatch', description: 'where it goes; email: mailto: with the recipients' }) url: string;
   @ApiProperty({
     enum: DELIVERY_STATUSES,
     example: 'pending',
-    description: 'pending (waiting for its first attempt or a retry), delivering, succeeded, failed (attempts exhausted), gone (the receiver answered 410)',
+    description:
+      'pending (waiting for its first attempt or a retry), delivering, succeeded, failed (attempts exhausted, or refused for good), ' +
+      'gone (the receiver answered 410, or 404 for Slack, Teams and Discord: the channel is marked broken)',
   })
   status: string;
   @ApiProperty({ example: 2 }) attempt_count: number;
@@ -45,12 +70,14 @@ function toAttempt(a: AttemptRecord): WebhookAttemptDto {
     error: a.error ?? null,
     duration_ms: a.duration_ms ?? null,
     attempted_at: a.attempted_at ?? null,
+    ...(a.delivered_to ? { delivered_to: a.delivered_to, rejected: a.rejected ?? [] } : {}),
   };
 }
 
 export function toWebhookDelivery(row: DeliveryLogRow): WebhookDeliveryDto {
   return {
     id: row.id,
+    channel: row.channel,
     event: row.event,
     idempotency_key: row.idempotency_key,
     url: row.url,

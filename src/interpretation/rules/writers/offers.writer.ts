@@ -3,7 +3,7 @@ import { byScore, type Cluster, type ClusterText } from '../clusters';
 import type { RuleContext } from '../context';
 import { formatMoney, formatPercent, periodSlash, yearlyFigures } from '../money';
 import { parseSub } from '../paths';
-import { describePrice, listingOf, priceMoveOf, styleFor, yearlyDiscount } from '../price-facts';
+import { describePrice, listingOf, priceMoveOf, styleFor, yearlyDifference } from '../price-facts';
 import { capitalise, listJoin, quote, sentence, squash } from '../text';
 import { moveClause } from './plan.writer';
 import { periodWord } from './price-words';
@@ -71,32 +71,55 @@ export function writeBilling(cluster: Cluster, ctx: RuleContext): ClusterText {
   const period = first.path.base === 'plans' ? parseSub(first.path.rest).key?.split(':')[0] : first.path.key;
   const word = periodWord(period as PlanPrice['period']);
   const parts: string[] = [];
-  let bestDiscount: number | null = null;
+  const differences: Array<{ plan: string; pct: number }> = [];
   for (const reading of priceReadings) {
     const listing = listingOf(reading, ctx);
     const price = listing?.prices[0];
     if (!listing || !price) continue;
     parts.push(`${listing.subject} ${compactPrice(price, ctx)}`);
-    const discount = yearlyDiscount(listing.plan, price);
-    if (discount !== null) bestDiscount = Math.max(bestDiscount ?? 0, discount);
+    const pct = yearlyDifference(listing.plan, price);
+    if (pct !== null) differences.push({ plan: listing.subject, pct });
   }
-  const discountText = bestDiscount !== null && added ? ` (up to ${formatPercent(bestDiscount, false)} off the monthly price)` : '';
+  const versus = added ? comparedWithMonthly(differences) : null;
   const text = added
-    ? `${c} added ${word} billing${parts.length ? `: ${listJoin(parts, 4)}` : ''}${discountText}`
+    ? `${c} added ${word} billing${parts.length ? `: ${listJoin(parts, 4)}` : ''}${versus ? ` (${versus})` : ''}`
     : `${c} dropped ${word} billing${parts.length ? ` (was ${listJoin(parts, 4)})` : ''}`;
+  // Said only when true: the same change may also move a monthly price.
+  const monthlyMoved = ctx.diffs.some((diff) => /^plans\[.*\]\.prices\[month[\]:]/.test(diff.path) && diff.tier === 'alertable');
+  const cheaper = differences.filter((d) => d.pct < 0);
   return {
     sentence: sentence(text),
     headline: added ? `${capitalise(word)} billing added` : `${capitalise(word)} billing removed`,
     meaning: added
-      ? `Buyers can now commit ${word}${bestDiscount !== null ? ` for about ${formatPercent(bestDiscount, false)} less` : ''}; monthly prices are unchanged.`
+      ? `Buyers can now commit ${word}${versus ? ` (${versus})` : ''}${monthlyMoved ? '' : '; monthly prices are unchanged'}.`
       : `${capitalise(word)} billing is no longer offered.`,
     why: added
-      ? `A ${word} option${bestDiscount !== null ? ` at ${formatPercent(bestDiscount, false)} off` : ''} lowers ${c}'s effective price for committed customers and locks them in for longer, which makes them harder to win later.`
+      ? cheaper.length > 0
+        ? `A ${word} option (${versus}) lowers ${c}'s effective price for committed customers and locks them in for longer, which makes them harder to win later.`
+        : `A ${word} option locks ${c}'s customers in for longer${versus ? ` (${versus})` : ''}, which makes them harder to win later.`
       : `Without ${word} billing, ${c}'s committed customers lose their discount at renewal: a natural moment to offer them an alternative.`,
     action: added
-      ? `Compare your own ${word} discount with ${c}'s and consider a matching annual offer for deals where ${c} is in play.`
+      ? `Compare your own ${word} terms with ${c}'s and consider a matching annual offer for deals where ${c} is in play.`
       : `Reach ${c}'s ${word} customers before renewal with your own ${word} plan.`,
   };
+}
+
+/**
+ * Per plan, as the page has it: "25% off the monthly price on every plan" when all agree, else
+ * "Basic 25% off, Pro 40% off and Business 20% off the monthly price"; a yearly price above the
+ * monthly one is said as such, never assumed to be a discount.
+ */
+function comparedWithMonthly(differences: Array<{ plan: string; pct: number }>): string | null {
+  if (differences.length === 0) return null;
+  const phrase = (pct: number) => (Math.round(pct) === 0 ? 'the same' : pct < 0 ? `${formatPercent(-pct, false)} off` : `${formatPercent(pct, false)} more`);
+  const shown = differences.map((d) => ({ plan: d.plan, text: phrase(d.pct) }));
+  const allOff = shown.every((d) => d.text.endsWith(' off'));
+  if (shown.every((d) => d.text === shown[0].text)) {
+    const where = shown.length > 1 ? 'on every plan' : `on ${shown[0].plan}`;
+    if (allOff) return `${shown[0].text} the monthly price ${where}`;
+    return shown[0].text === 'the same' ? `priced the same as monthly ${where}` : `${shown[0].text} than the monthly price ${where}`;
+  }
+  return `${listJoin(shown.map((d) => `${d.plan} ${d.text}`), 6)} ${allOff ? 'the monthly price' : 'compared with the monthly price'}`;
 }
 
 export function writeTrial(cluster: Cluster, ctx: RuleContext): ClusterText {

@@ -4,7 +4,7 @@ import { formatMoney, formatPercent, unitAndPeriod } from '../money';
 import { describePrice, listingOf, priceMoveOf, type PriceMove } from '../price-facts';
 import type { Reading } from '../readings';
 import { SALES_LED } from '../signals';
-import { capitalise, listJoin, quote, sentence, squash } from '../text';
+import { capitalise, listJoin, quote, sentence, squash, truncate } from '../text';
 import { periodWord } from './price-words';
 
 /* A plan on a pricing page: its prices, features and call to action, stated with the page's numbers. */
@@ -174,7 +174,7 @@ function planAdvice(lead: Reading, ctx: RuleContext, name: string, added: string
       return enterprise
         ? {
             meaning: `${c} is moving up-market with a ${name} tier.`,
-            why: `A ${name} plan signals ${c} is going after larger accounts with security and support promises; expect them in enterprise deals you used to see alone.`,
+            why: `${c} is moving upmarket with ${article(name)} ${name} plan: it is going after larger customers with security and support promises; expect it in enterprise deals you used to see alone.`,
             action: `Compare ${c}'s ${name} features with your top tier and brief sales on where you still win in larger deals.`,
           }
         : {
@@ -237,5 +237,5 @@ function article(word: string): string {
 }
 
 function short(text: string): string {
-  return squash(text).length > 60 ? `${squash(text).slice(0, 57)}…` : squash(text);
+  return truncate(text, 60);
 }

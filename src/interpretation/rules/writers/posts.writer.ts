@@ -13,6 +13,17 @@ export function writePost(cluster: Cluster, ctx: RuleContext): ClusterText {
   const reading = cluster.readings[0];
   const post = (reading.diff.new ?? reading.diff.old) as Partial<BlogPost> | null;
   const title = squash(post?.title) || squash(reading.path.key);
+  const retitle = cluster.readings.find((r) => r.diff.change_type === 'post_updated' && r.path.rest === 'title' && r.alertable);
+  if (retitle) {
+    const [from, to] = [squash(retitle.diff.old), squash(retitle.diff.new)];
+    return {
+      sentence: sentence(`${c} retitled the post ${quote(from, 80)} to ${quote(to, 80)}`),
+      headline: `Post retitled: ${quote(to, 60)}`,
+      meaning: `${c} reframed a published post.`,
+      why: `A new title on the same post (${quote(to, 80)}) shows how ${c} now wants the story told; it can matter where you cite or answer that post.`,
+      action: `Check whether your materials quote the old title ${quote(from, 60)} and update them.`,
+    };
+  }
   if (reading.diff.change_type === 'post_updated') {
     const fields = listJoin(cluster.readings.map((r) => r.path.rest).filter(Boolean));
     return {
@@ -81,7 +92,7 @@ function signalWhy(signal: Signal, c: string, title: string, excerpt: string): s
 function signalAction(signal: Signal, c: string, title: string): string {
   switch (signal) {
     case 'launch':
-      return `Read the announcement, compare it with your roadmap and give sales a one-line answer to "${title.slice(0, 60)}".`;
+      return `Read the announcement, compare it with your roadmap and give sales a one-line answer to ${quote(title, 60)}.`;
     case 'pricing':
       return `Read ${c}'s pricing announcement and update the comparison page and battlecards before the change takes effect.`;
     case 'funding':

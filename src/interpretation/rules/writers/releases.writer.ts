@@ -1,11 +1,12 @@
 import type { ChangelogEntry } from '../../../capture/capture.types';
 import { byScore, ofType, type Cluster, type ClusterText } from '../clusters';
 import type { RuleContext } from '../context';
-import { describeCounts, entryFacts, isRetreat, itemKind } from '../entry-facts';
-import { SIGNAL_CATEGORY } from '../signals';
-import { capitalise, listJoin, plural, quote, sentence, squash } from '../text';
+import { describeCounts, entryFacts, isRetreat, itemKind, type EntryFacts } from '../entry-facts';
+import { SIGNAL_CATEGORY, STRATEGIC } from '../signals';
+import { capitalise, listJoin, plural, quote, sentence, similarity, squash, truncate } from '../text';
+import { upmarketSignalsIn } from '../upmarket';
 
-/* Changelog entries: a new release with its version, item counts and first new feature; edits to old ones. */
+/* Changelog entries: a new release with its version, item counts and most significant item; edits to old ones. */
 
 /** A release, or edits to one. */
 export function writeEntry(cluster: Cluster, ctx: RuleContext): ClusterText {
@@ -16,46 +17,68 @@ export function writeEntry(cluster: Cluster, ctx: RuleContext): ClusterText {
     const entry = lead.diff.new as Partial<ChangelogEntry> | null;
     const facts = entryFacts(entry, key);
     const counts = describeCounts(facts);
-    const release = releasePhrase(facts.name);
     const retreat = isRetreat(facts);
     // Commit hashes and issue numbers ("(f144dae)", "(#1295)") mean nothing in a sentence.
     const items = (Array.isArray(entry?.items) ? entry.items : []).map((item) => squash(item).replace(/\s*\((?:[0-9a-f]{7,40}|#\d+)\)$/i, '')).filter(Boolean);
-    const highlights = items.slice(0, 3).map((item) => quote(item, 70));
-    // The first new feature is what a reader wants named; counts alone do not say what shipped.
-    const firstFeature = items.find((item) => itemKind(item) === 'feature');
-    const including = firstFeature && !retreat ? `, including ${quote(withoutLabel(firstFeature), 80)}` : '';
+    const ranked = mostSignificantFirst(items);
+    const highlights = ranked.slice(0, 3).map((item) => quote(withoutLabel(item), 70));
+    // The most significant new item is what a reader wants named; counts alone do not say what shipped.
+    const best = ranked.find((item) => itemKind(item) === 'feature' || upmarketSignalsIn(item).length > 0);
+    const headline = namedEntry(facts, entry);
+    let text: string;
+    if (headline) {
+      // "Launched SSO" is a headline, not a version: it reads as what the competitor did.
+      const detail = best && similarity(withoutLabel(best), headline.title) < 0.8 ? `: ${truncate(withoutLabel(best), 90)}` : counts ? ` (${counts})` : '';
+      text = `${c} ${headline.clause}${detail}`;
+    } else {
+      const including = best && !retreat ? `, including ${quote(withoutLabel(best), 80)}` : '';
+      text = `${c} ${releasePhrase(facts.name)}${counts ? ` (${counts})` : ''}${including}`;
+    }
+    const name = headline ? quote(headline.title, 60) : facts.name;
     return {
-      sentence: sentence(`${c} ${release}${counts ? ` (${counts})` : ''}${including}`),
-      headline: `Release ${facts.name}${counts ? `: ${counts}` : ''}`,
-      meaning: retreat ? `${c} is retiring functionality in ${facts.name}.` : `${c} shipped ${facts.name}.`,
+      sentence: sentence(text),
+      headline: headline ? `${capitalise(headline.clause)}${counts ? `: ${counts}` : ''}` : `Release ${facts.name}${counts ? `: ${counts}` : ''}`,
+      meaning: retreat ? `${c} is retiring functionality in ${name}.` : `${c} shipped ${name}.`,
       why: retreat
         ? `${c} is deprecating or removing functionality (${listJoin(highlights, 3)}); affected customers must migrate, and migrations are when they compare alternatives.`
-        : facts.counts.feature > 0
-          ? `New capabilities in ${facts.name} (${listJoin(highlights, 3)}) narrow or widen feature gaps prospects ask about.`
-          : `${facts.name} is maintenance${highlights.length ? ` (${listJoin(highlights, 3)})` : ''}: a sign of ${c}'s release pace rather than of new capability.`,
+        : facts.counts.feature > 0 || best
+          ? `New capabilities in ${name} (${listJoin(highlights, 3)}) narrow or widen feature gaps prospects ask about.`
+          : `${name} is maintenance${highlights.length ? ` (${listJoin(highlights, 3)})` : ''}: a sign of ${c}'s release pace rather than of new capability.`,
       action: retreat
         ? `Reach out to ${c} customers affected by the removals with a migration path to your product.`
-        : facts.counts.feature > 0
+        : facts.counts.feature > 0 || best
           ? `Review the new features against your roadmap and update the feature comparison where they close a gap.`
           : `No action needed; keep an eye on ${c}'s release cadence.`,
       category: lead.signal && lead.signal !== 'launch' ? SIGNAL_CATEGORY[lead.signal] : undefined,
       direction: retreat ? 'retreated' : undefined,
     };
   }
-  const entryName = entryFacts(null, key).name;
+  const known = ctx.afterEntries?.find((entry) => entry.key === key) ?? null;
+  const entryName = known ? entryFacts(known, key).name : entryFacts(null, key).version ?? null;
+  const called = entryName ? releaseName(entryName) : 'an existing changelog entry';
   const items = ofType(cluster, 'entry_updated').filter((r) => r.path.rest.startsWith('items') && r.diff.op === 'added');
   const relabel = cluster.readings.find((r) => r.path.rest === 'title');
   const removed = ofType(cluster, 'entry_removed');
+  if (relabel?.alertable) {
+    const [from, to] = [squash(relabel.diff.old), squash(relabel.diff.new)];
+    return {
+      sentence: sentence(`${c} retitled the changelog entry ${quote(from, 70)} to ${quote(to, 70)}`),
+      headline: `Entry retitled: ${quote(to, 60)}`,
+      meaning: `${c} reframed a published release note.`,
+      why: `A new title on the same entry (${quote(to, 80)}) shows how ${c} now wants the release understood.`,
+      action: `Check whether your materials cite the old title ${quote(from, 60)} and update them.`,
+    };
+  }
   let clause: string;
   if (items.length > 0) {
     const count = items.length === 1 ? 'an item' : plural(items.length, 'item');
-    clause = `added ${count} to ${releaseName(entryName)}: ${listJoin(items.map((r) => quote(String(r.diff.new), 70)), 2)}`;
+    clause = `added ${count} to ${called}: ${listJoin(items.map((r) => quote(String(r.diff.new), 70)), 2)}`;
   } else if (relabel) {
-    clause = `relabelled ${releaseName(entryName)} as ${quote(String(relabel.diff.new ?? ''), 70)}`;
+    clause = `relabelled ${called} as ${quote(String(relabel.diff.new ?? ''), 70)}`;
   } else if (removed.length > 0) {
-    clause = `removed the ${entryName} entry from its changelog`;
+    clause = `removed ${called} from its changelog`;
   } else {
-    clause = `edited the ${entryName} changelog entry`;
+    clause = `edited ${called}`;
   }
   return {
     sentence: sentence(`${c} ${clause}`),
@@ -66,10 +89,42 @@ export function writeEntry(cluster: Cluster, ctx: RuleContext): ClusterText {
   };
 }
 
+/** Items by significance: upmarket features (SSO, SCIM, audit logs…), then strategic ones, then new features, improvements, fixes. */
+function mostSignificantFirst(items: string[]): string[] {
+  const weight = (item: string) =>
+    (upmarketSignalsIn(item).length > 0 ? 8 : 0) + (STRATEGIC.test(item) ? 4 : 0) + KIND_WEIGHT[itemKind(item)];
+  return items.map((item, index) => ({ item, index, weight: weight(item) })).sort((a, b) => b.weight - a.weight || a.index - b.index).map((entry) => entry.item);
+}
+
+const KIND_WEIGHT: Record<ReturnType<typeof itemKind>, number> = { feature: 3, removal: 2, improvement: 1, other: 0.5, fix: 0 };
+
+/** Past-tense verbs a changelog headline starts with ("Launched SSO", "Added audit logs"). */
+const DONE = /^(?:launched|introduced|added|shipped|released|rolled out|opened|enabled|expanded|announced|made|brought)\b/i;
+/** Present-tense openers that mean the same ("Introducing SSO", "New: SSO", "SSO is here"). */
+const OPENERS: Array<[RegExp, string]> = [
+  [/^(?:introducing|announcing|launching|meet)\s+/i, 'launched '],
+  [/^new\s*:\s*/i, 'launched '],
+];
+
+/**
+ * An entry without a version whose title is a headline rather than a date: what to say it did.
+ * "Launched SSO" → "launched SSO"; "Introducing SSO" → "launched SSO"; "SSO for teams" →
+ * "announced “SSO for teams” on its changelog". Null for versions and dates.
+ */
+function namedEntry(facts: EntryFacts, entry: Partial<ChangelogEntry> | null): { clause: string; title: string } | null {
+  const title = squash(entry?.title);
+  if (facts.version || !title || DATE_LIKE.test(title) || /^\d/.test(title)) return null;
+  if (DONE.test(title)) return { clause: title[0].toLowerCase() + title.slice(1), title };
+  for (const [opener, verb] of OPENERS) if (opener.test(title)) return { clause: verb + title.replace(opener, ''), title };
+  const here = /^(.+?)\s+(?:is|are)\s+(?:here|now available|available now|live|generally available)\b/i.exec(title);
+  if (here) return { clause: `launched ${here[1]}`, title };
+  return { clause: `announced ${quote(title, 80)} on its changelog`, title };
+}
+
 /** "3.8.0" → "version 3.8.0"; "March 3, 2025" → "its March 3, 2025 release"; "v2.4.9" reads as it is. */
 function releaseName(name: string): string {
   if (DATE_LIKE.test(name)) return `its ${name} release`;
-  return /^\d/.test(name) ? `version ${name}` : name;
+  return /^\d+(?:\.\d+)+/.test(name) ? `version ${name}` : name;
 }
 
 function releasePhrase(name: string): string {

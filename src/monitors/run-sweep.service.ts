@@ -1,0 +1,48 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { LIVE_JOB_STATES, type JobsQueue } from '../queue/jobs-queue';
+import { CheckJob, jobIds, QUEUES } from '../queue/queue.constants';
+import { CheckContextRepository } from './check-context.repository';
+import { ChecksService } from './checks.service';
+
+/** Runs looked at per sweep; the next sweep takes the rest. */
+const SWEEP_BATCH = 1000;
+/**
+ * A run started this many times without finishing is failed (`worker_lost`) instead of queued
+ * again: its check keeps killing workers. Outages do not count: a check that cannot reach
+ * Postgres is never started.
+ */
+export const RUN_MAX_STARTS = 12;
+
+export interface SweepResult {
+  requeued: number;
+  failed: number;
+}
+
+/**
+ * Postgres is the source of truth for pending work. A run still `pending` or `running` after
+ * `ageSeconds` with no live job behind it (Redis restarted without its data, a job lost between
+ * commit and queue, a worker that crashed past its retries, an embedded process restarted) is
+ * queued again under its deterministic job id; a run started too often is failed instead.
+ */
+@Injectable()
+export class RunSweep {
+  constructor(
+    private readonly contexts: CheckContextRepository,
+    private readonly checks: ChecksService,
+    @InjectQueue(QUEUES.checks) private readonly queue: JobsQueue<CheckJob>,
+  ) {}
+
+  async sweep(ageSeconds: number): Promise<SweepResult> {
+    const runs = await this.contexts.stranded(ageSeconds, SWEEP_BATCH);
+    if (!runs.length) return { requeued: 0, failed: 0 };
+    const states = await Promise.all(runs.map((run) => this.queue.getJobState(jobIds.check(run.id))));
+    const stranded = runs.map((run, i) => ({ run, state: states[i] })).filter(({ state }) => !LIVE_JOB_STATES.has(state));
+    const lost = stranded.filter(({ run }) => run.attempts >= RUN_MAX_STARTS).map(({ run }) => run.id);
+    const again = stranded.filter(({ run }) => run.attempts < RUN_MAX_STARTS);
+    // A finished job keeps its id (completed or failed history): remove it so the id queues again.
+    await Promise.all(again.filter(({ state }) => state !== 'unknown').map(({ run }) => this.queue.remove(jobIds.check(run.id))));
+    await this.checks.enqueue(again.map(({ run }) => run.id));
+    return { requeued: again.length, failed: await this.contexts.failLost(lost) };
+  }
+}
