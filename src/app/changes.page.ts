@@ -69,7 +69,7 @@ export class ChangesPage {
 
   @Get('changes/:id')
   async detail(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer, @Param('id', ParseBigIdPipe) id: number): Promise<void> {
-    const [change, workspaceId] = await Promise.all([this.changes.get(viewer.context, id), this.changes.workspaceOf(viewer.context, id)]);
+    const { change, workspaceId } = await this.changes.getInWorkspace(viewer.context, id);
     renderPage(req, res, viewer, 'change', {
       title: change.summary,
       nav: 'changes',

@@ -15,6 +15,7 @@ import { EmailOutboxService } from '../notifications/email-outbox.service';
 import { AppExceptionFilter, messageOf } from './app-exception.filter';
 import { validForm } from './form';
 import { redirectWith, renderPage } from './page';
+import { lastAnswer } from './view-helpers';
 import { CurrentViewer, SignedInGuard, Viewer } from './viewer';
 
 const SETTINGS_FIELDS: (keyof PutNotificationSettingsDto)[] = [
@@ -64,9 +65,8 @@ function recipientsOf(value: unknown): string[] | undefined {
 
 /** A delivery's outcome as a person reads it: the receiver's HTTP status, or the error, or "sending". */
 function outcomeOf(delivery: WebhookDeliveryDto): string {
-  const last = delivery.attempts[delivery.attempts.length - 1];
-  if (!last || delivery.status === 'pending' || delivery.status === 'delivering') return 'sending…';
-  const answer = last.status_code ? `HTTP ${last.status_code}` : (last.error ?? 'no answer');
+  if (!delivery.attempts.length || delivery.status === 'pending' || delivery.status === 'delivering') return 'sending…';
+  const answer = lastAnswer(delivery.attempts);
   return delivery.status === 'succeeded' ? `${answer}, delivered` : `${answer}, ${delivery.status.replace(/_/g, ' ')}`;
 }
 

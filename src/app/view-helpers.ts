@@ -37,7 +37,7 @@ function readable(value: unknown): string {
 }
 
 /** The outcome of a delivery's latest attempt: its HTTP status or its error. */
-function lastAnswer(attempts: unknown): string {
+export function lastAnswer(attempts: unknown): string {
   const list = Array.isArray(attempts) ? (attempts as { status_code?: number | null; error?: string | null }[]) : [];
   const last = list[list.length - 1];
   if (!last) return '—';

@@ -64,20 +64,20 @@ export class ChangesService {
     };
   }
 
-  /** The workspace a change of this account belongs to (the application's navigation needs it). */
-  async workspaceOf(account: AccountContext, id: number): Promise<number> {
-    const row = await this.changes.detail(account.accountId, id);
-    if (!row) throw notFound('change');
-    return row.workspace_id;
+  async get(account: AccountContext, id: number, includeRaw?: string): Promise<ChangeDetailDto> {
+    return (await this.getInWorkspace(account, id, includeRaw)).change;
   }
 
-  async get(account: AccountContext, id: number, includeRaw?: string): Promise<ChangeDetailDto> {
+  /** A change with the workspace it belongs to (the application's navigation needs it), from one read. */
+  async getInWorkspace(account: AccountContext, id: number, includeRaw?: string): Promise<{ change: ChangeDetailDto; workspaceId: number }> {
     const include = parseInclude(includeRaw, INCLUDES);
     const row = await this.changes.detail(account.accountId, id);
     if (!row) throw notFound('change');
     const dto = await this.withTheme(row, toChangeDetail(row));
-    const after = row.snapshot_id ? await this.snapshots.byId(row.snapshot_id) : null;
-    if (include.has('capture') || include.has('capture_markdown')) {
+    const wantsCapture = include.has('capture') || include.has('capture_markdown');
+    // The snapshots are read only when an include asks for them.
+    const after = (wantsCapture || include.has('raw_diff')) && row.snapshot_id ? await this.snapshots.byId(row.snapshot_id) : null;
+    if (wantsCapture) {
       dto.capture = after
         ? toCapture(after, { fields: include.has('capture'), markdown: include.has('capture_markdown') })
         : null;
@@ -87,7 +87,7 @@ export class ChangesService {
       const side = (s: typeof after) => (s ? { captured_at: new Date(s.captured_at).toISOString(), markdown: s.markdown } : null);
       dto.raw_diff = { before: side(before), after: side(after), unified: row.raw_diff ?? '' };
     }
-    return dto;
+    return { change: dto, workspaceId: row.workspace_id };
   }
 
   async review(account: AccountContext, id: number, status: ReviewStatus): Promise<ChangeDetailDto> {
