@@ -157,14 +157,18 @@ export class DigestRepository {
     return this.candidates(`c.competitor_id = $1 AND c.created_at >= $2 AND c.created_at <= $3`, [competitorId, from, to], manager);
   }
 
+  /** Like `items`: the newest ids first, then only those rows in full (their diffs and enrichment are wide). */
   private candidates(where: string, params: unknown[], manager: EntityManager): Promise<ThemeCandidateRow[]> {
     return manager.query(
-      `SELECT c.id AS change_id, c.competitor_id, comp.name AS competitor, c.monitor_type, c.severity, c.created_at,
+      `WITH p AS (
+         SELECT c.id, c.created_at FROM changes c
+          WHERE ${where} AND c.review_status <> 'dismissed'
+          ORDER BY c.created_at DESC, c.id DESC LIMIT ${THEME_CANDIDATES_LIMIT})
+       SELECT c.id AS change_id, c.competitor_id, comp.name AS competitor, c.monitor_type, c.severity, c.created_at,
               (SELECT COALESCE(jsonb_agg(d), '[]'::jsonb) FROM jsonb_array_elements(c.field_diffs) d WHERE d->>'tier' = 'alertable') AS field_diffs,
               c.enrichment->'seo_opportunity'->'keywords' AS keywords
-         FROM changes c JOIN competitors comp ON comp.id = c.competitor_id
-        WHERE ${where} AND c.review_status <> 'dismissed'
-        ORDER BY c.created_at DESC, c.id DESC LIMIT ${THEME_CANDIDATES_LIMIT}`,
+         FROM p JOIN changes c ON c.id = p.id JOIN competitors comp ON comp.id = c.competitor_id
+        ORDER BY p.created_at DESC, p.id DESC`,
       params,
     );
   }

@@ -54,15 +54,30 @@ export function groupThemes(candidates: readonly ThemeCandidate[], windowDays = 
   const topics = sorted.map(topicsOf);
   const parent = sorted.map((_, i) => i);
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
-  for (let i = 0; i < sorted.length; i++) {
-    for (let j = i + 1; j < sorted.length; j++) {
-      if (sorted[j].created_at.getTime() - sorted[i].created_at.getTime() > windowDays * DAY_MS) break;
-      if (sorted[i].competitor_id !== sorted[j].competitor_id) continue;
-      if (shared(topics[i], topics[j]).length > 0) parent[root(j)] = root(i);
+  // Only changes of one competitor that carry a topic can be related: compare within those.
+  const byCompetitor = new Map<number, number[]>();
+  sorted.forEach((candidate, i) => {
+    if (topics[i].upmarket.size + topics[i].keywords.size === 0) return;
+    const members = byCompetitor.get(candidate.competitor_id);
+    if (members) members.push(i);
+    else byCompetitor.set(candidate.competitor_id, [i]);
+  });
+  for (const members of byCompetitor.values()) {
+    for (let a = 0; a < members.length; a++) {
+      const i = members[a];
+      for (let b = a + 1; b < members.length; b++) {
+        const j = members[b];
+        if (sorted[j].created_at.getTime() - sorted[i].created_at.getTime() > windowDays * DAY_MS) break;
+        if (sharesTopic(topics[i], topics[j])) parent[root(j)] = root(i);
+      }
     }
   }
   const groups = new Map<number, number[]>();
-  sorted.forEach((_, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), i]));
+  sorted.forEach((_, i) => {
+    const group = groups.get(root(i));
+    if (group) group.push(i);
+    else groups.set(root(i), [i]);
+  });
   const themes: Theme[] = [];
   for (const members of groups.values()) {
     const surfaces = [...new Set(members.map((i) => sorted[i].monitor_type))];
@@ -123,6 +138,8 @@ function topicsOf(candidate: ThemeCandidate): Topics {
   };
 }
 
-function shared(a: Topics, b: Topics): string[] {
-  return [...a.upmarket].filter((topic) => b.upmarket.has(topic)).concat([...a.keywords].filter((topic) => b.keywords.has(topic)));
+function sharesTopic(a: Topics, b: Topics): boolean {
+  for (const topic of a.upmarket) if (b.upmarket.has(topic)) return true;
+  for (const topic of a.keywords) if (b.keywords.has(topic)) return true;
+  return false;
 }
