@@ -2,7 +2,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountEntity } from '../accounts/account.entity';
 import { CheckUsageEntity } from './check-usage.entity';
 import { PlanEntity } from './plan.entity';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { Global, Module } from '@nestjs/common';
 import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
@@ -12,6 +11,7 @@ import { REDIS } from '../database/redis.module';
 import { FailOpenStorage } from './fail-open-storage';
 import { PlansRepository } from './plans.repository';
 import { QuotaService } from './quota.service';
+import { ScriptCachedRedisStorage } from './script-cached-redis-storage';
 import { PlanThrottlerGuard, WINDOW_SECONDS } from './plan-throttler.guard';
 
 /**
@@ -31,7 +31,7 @@ import { PlanThrottlerGuard, WINDOW_SECONDS } from './plan-throttler.guard';
             limit: (context) => context.switchToHttp().getRequest<AuthenticatedRequest>().account?.plan.requests_per_minute ?? 0,
           },
         ],
-        storage: new FailOpenStorage(redis ? new ThrottlerStorageRedisService(redis) : new ThrottlerStorageService(), config.redisPrefix),
+        storage: new FailOpenStorage(redis ? new ScriptCachedRedisStorage(redis) : new ThrottlerStorageService(), config.redisPrefix),
       }),
     }),
   ],

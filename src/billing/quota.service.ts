@@ -59,10 +59,12 @@ export class QuotaService {
 
   async usage(accountId: number, plan: Plan): Promise<QuotaUsage> {
     const period = quotaPeriod();
-    const row = await this.usages.findOne({
-      select: { checks_used: true },
-      where: { account_id: accountId, period_start: period.start.toISOString().slice(0, 10) },
-    });
+    // Read on every GET /account: the raw column, without entity hydration.
+    const row = await this.usages
+      .createQueryBuilder('u')
+      .select('u.checks_used', 'checks_used')
+      .where('u.account_id = :accountId AND u.period_start = :start', { accountId, start: period.start.toISOString().slice(0, 10) })
+      .getRawOne<{ checks_used: number }>();
     const used = row?.checks_used ?? 0;
     return {
       checks_used: used,

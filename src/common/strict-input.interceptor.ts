@@ -5,6 +5,12 @@ import type { Request } from 'express';
 import type { Observable } from 'rxjs';
 import { unknownField, unknownParams, validationFailed } from './errors';
 
+/** The query parameters a route takes (null: any, a DTO checks them) and whether it takes a body. */
+interface DeclaredInput {
+  allowedQuery: Set<string> | null;
+  takesBody: boolean;
+}
+
 interface RouteArg {
   index: number;
   data?: unknown;
@@ -18,26 +24,40 @@ interface RouteArg {
  */
 @Injectable()
 export class StrictInputInterceptor implements NestInterceptor {
+  private readonly declared = new WeakMap<object, DeclaredInput>();
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
     const req = context.switchToHttp().getRequest<Request>();
     if (!req.path.startsWith('/v1/')) return next.handle();
-    const args = Object.entries((Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), context.getHandler().name) ?? {}) as Record<string, RouteArg>);
-    const declared = (type: RouteParamtypes) => args.filter(([key]) => key.split(':')[0] === String(type)).map(([, arg]) => arg);
-
-    const queries = declared(RouteParamtypes.QUERY);
-    if (!queries.some((arg) => arg.data === undefined)) {
-      const allowed = new Set(queries.map((arg) => String(arg.data)));
-      const unknown = Object.keys(req.query ?? {}).filter((name) => !allowed.has(name));
+    const declared = this.declaredInput(context);
+    if (declared.allowedQuery) {
+      const unknown = Object.keys(req.query ?? {}).filter((name) => !declared.allowedQuery!.has(name));
       if (unknown.length > 0) throw unknownParams(unknown);
     }
 
-    const bodies = declared(RouteParamtypes.BODY);
     const body: unknown = req.body;
-    if (bodies.length === 0 && body && typeof body === 'object' && !Array.isArray(body)) {
+    if (!declared.takesBody && body && typeof body === 'object' && !Array.isArray(body)) {
       const fields = Object.keys(body);
       if (fields.length > 0) throw validationFailed(fields.map(unknownField));
     }
     return next.handle();
+  }
+
+  /** What the handler declares, read from its metadata once. */
+  private declaredInput(context: ExecutionContext): DeclaredInput {
+    const handler = context.getHandler();
+    let declared = this.declared.get(handler);
+    if (!declared) {
+      const args = Object.entries((Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), handler.name) ?? {}) as Record<string, RouteArg>);
+      const of = (type: RouteParamtypes) => args.filter(([key]) => key.split(':')[0] === String(type)).map(([, arg]) => arg);
+      const queries = of(RouteParamtypes.QUERY);
+      declared = {
+        allowedQuery: queries.some((arg) => arg.data === undefined) ? null : new Set(queries.map((arg) => String(arg.data))),
+        takesBody: of(RouteParamtypes.BODY).length > 0,
+      };
+      this.declared.set(handler, declared);
+    }
+    return declared;
   }
 }

@@ -1,5 +1,7 @@
+import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { AccountsService } from '../../src/accounts/accounts.service';
+import { REDIS } from '../../src/database/redis.module';
 import { agentFor, count, createReplica, ensureWindowHas, expectError, ISO_DATE, setChecksUsed } from '../support/factories';
 import { createSession, createTestApp, TestApp } from '../support/test-app';
 
@@ -159,6 +161,15 @@ describe('authentication and rate limits', () => {
       // Limits are per key: a second key of the same account is not limited.
       const other = await t.app.get(AccountsService).createKey(s.accountId);
       await agentFor(t.app, other.apiKey).get('/account').expect(200);
+    });
+
+    it('keeps counting when Redis has forgotten the limiter script (SCRIPT FLUSH, a restart)', async () => {
+      await ensureWindowHas(4);
+      const s = await createSession(t, 'trial');
+      expect(rateHeaders(await s.get('/workspaces').expect(200)).remaining).toBe(59);
+      await t.app.get<Redis>(REDIS).script('FLUSH');
+      const res = await s.get('/workspaces');
+      expect([res.status, rateHeaders(res).remaining]).toEqual([200, 58]);
     });
 
     it('shares one count between two API instances on the same Redis prefix', async () => {
