@@ -5,15 +5,18 @@
  * generate_series: one run per check, a snapshot (about 2 KB of markdown) for one check in 20, a
  * change for one check in 100. Reports rows and bytes per million checks, the change-feed page
  * and the scheduler claim timings on that table, and one retention pass (runs 90 days, snapshots
- * 7 days) with its longest batch. Own database (rw_bench_growth). Prints figures; asserts nothing.
+ * 7 days) with its longest batch. Own database (rw_bench_growth; GROWTH_REUSE=1 keeps the one an
+ * earlier run of the same GROWTH_RUNS left, so the timings can be taken again without seeding). Prints
+ * figures; asserts nothing.
  */
 import 'reflect-metadata';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { ChangeEntity } from '../src/changes/change.entity';
 import { ChangesRepository } from '../src/changes/changes.repository';
 import { RetentionBatch, RetentionRepository } from '../src/monitors/retention.repository';
 import { ScheduledRunsRepository } from '../src/monitors/scheduled-runs.repository';
-import { fmt, freshDatabase, percentile } from './support/bench-db';
+import { dataSourceOptions } from '../src/database/data-source-options';
+import { fmt, freshDatabase, percentile, urlFor } from './support/bench-db';
 
 const RUNS = Number(process.env.GROWTH_RUNS ?? 1_000_000);
 const MONITORS = Number(process.env.GROWTH_MONITORS ?? 20_000);
@@ -25,6 +28,7 @@ const CHUNK = 1_000_000;
 const SPAN_DAYS = 120;
 const CLAIM = 5000;
 const TABLES = ['runs', 'snapshots', 'changes'] as const;
+const DATABASE = 'rw_bench_growth';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -147,6 +151,8 @@ async function timeClaim(db: DataSource): Promise<void> {
     const [claimed, ms] = await timed(() => scheduled.claimDue(CLAIM));
     if (claimed.length !== CLAIM) throw new Error(`claimed ${claimed.length} of ${CLAIM}`);
     times.push(ms);
+    // As a worker would: a monitor with a run in flight is not claimed again.
+    await db.query(`UPDATE runs SET status = 'no_change', started_at = now(), finished_at = now() WHERE id = ANY($1::bigint[])`, [claimed]);
   }
   times.sort((a, b) => a - b);
   log(`\nscheduler claim of ${CLAIM} due monitors (one statement, 5 rounds): p50 ${fmt(percentile(times, 50))} ms, max ${fmt(times[times.length - 1])} ms`);
@@ -188,15 +194,38 @@ async function timeRetention(db: DataSource): Promise<void> {
   }
 }
 
+/** rw_bench_growth as an earlier run left it, when it holds GROWTH_RUNS checks; null otherwise. */
+async function reuse(): Promise<DataSource | null> {
+  const db = new DataSource(dataSourceOptions({ url: urlFor(DATABASE), poolSize: 4 }));
+  try {
+    await db.initialize();
+  } catch {
+    return null;
+  }
+  const [{ seeded }] = await db.query(`SELECT EXISTS (SELECT 1 FROM runs WHERE id = $1) AS seeded`, [RUNS]);
+  if (!seeded) {
+    await db.destroy();
+    return null;
+  }
+  // Runs an interrupted claim round left in flight would keep their monitors from being claimed.
+  await db.query(`UPDATE runs SET status = 'no_change', finished_at = now() WHERE status IN ('pending', 'running')`);
+  return db;
+}
+
 async function main(): Promise<void> {
   log(`bench:growth: ${RUNS.toLocaleString('en-US')} checks over ${MONITORS.toLocaleString('en-US')} monitors and ${SPAN_DAYS} days`);
-  const { db } = await freshDatabase('rw_bench_growth');
+  const reused = process.env.GROWTH_REUSE === '1' ? await reuse() : null;
+  const db = reused ?? (await freshDatabase(DATABASE)).db;
   try {
-    const [, seedMs] = await timed(async () => {
-      await seedTenants(db);
-      await seedHistory(db);
-    });
-    log(`seeded in ${fmt(seedMs / 1000)} s`);
+    if (reused) {
+      log(`reusing ${DATABASE}`);
+    } else {
+      const [, seedMs] = await timed(async () => {
+        await seedTenants(db);
+        await seedHistory(db);
+      });
+      log(`seeded in ${fmt(seedMs / 1000)} s`);
+    }
     await reportSize(db);
     await timeFeed(db);
     await timeClaim(db);
