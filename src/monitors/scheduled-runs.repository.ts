@@ -35,7 +35,10 @@ export class ScheduledRunsRepository {
       `WITH due AS (
          SELECT id FROM monitors
           WHERE status = 'active' AND next_check_at <= now()
-            AND NOT EXISTS (SELECT 1 FROM runs r WHERE r.monitor_id = monitors.id AND r.status IN ('pending', 'running'))
+            -- OFFSET 0 keeps this a per-monitor probe of runs_one_in_flight_idx. As an anti-join the
+            -- planner, whose statistics lag behind the runs a claim has just queued, scans every
+            -- in-flight run for every due monitor (minutes once 100,000 are in flight).
+            AND NOT EXISTS (SELECT 1 FROM runs r WHERE r.monitor_id = monitors.id AND r.status IN ('pending', 'running') OFFSET 0)
           ORDER BY next_check_at LIMIT $1
           FOR UPDATE SKIP LOCKED),
        claimed AS (
