@@ -46,6 +46,11 @@ export interface ThemeCandidateRow {
   keywords: string[] | null;
 }
 
+/** A theme candidate: the change with only its alertable diffs, and the interpreter's keywords. */
+const THEME_CANDIDATE_COLUMNS = `c.id AS change_id, c.competitor_id, comp.name AS competitor, c.monitor_type, c.severity, c.created_at,
+  (SELECT COALESCE(jsonb_agg(d), '[]'::jsonb) FROM jsonb_array_elements(c.field_diffs) d WHERE d->>'tier' = 'alertable') AS field_diffs,
+  c.enrichment->'seo_opportunity'->'keywords' AS keywords`;
+
 /** Themes read at most this many changes of a scope, newest first. */
 export const THEME_CANDIDATES_LIMIT = 500;
 
@@ -157,27 +162,27 @@ export class DigestRepository {
     return this.candidates(`c.competitor_id = $1 AND c.created_at >= $2 AND c.created_at <= $3`, [competitorId, from, to], manager);
   }
 
-  /** Like `items`: the newest ids first, then only those rows in full (their diffs and enrichment are wide). */
   private candidates(where: string, params: unknown[], manager: EntityManager): Promise<ThemeCandidateRow[]> {
-    return manager.query(
-      `WITH p AS (
-         SELECT c.id, c.created_at FROM changes c
-          WHERE ${where} AND c.review_status <> 'dismissed'
-          ORDER BY c.created_at DESC, c.id DESC LIMIT ${THEME_CANDIDATES_LIMIT})
-       SELECT c.id AS change_id, c.competitor_id, comp.name AS competitor, c.monitor_type, c.severity, c.created_at,
-              (SELECT COALESCE(jsonb_agg(d), '[]'::jsonb) FROM jsonb_array_elements(c.field_diffs) d WHERE d->>'tier' = 'alertable') AS field_diffs,
-              c.enrichment->'seo_opportunity'->'keywords' AS keywords
-         FROM p JOIN changes c ON c.id = p.id JOIN competitors comp ON comp.id = c.competitor_id
-        ORDER BY p.created_at DESC, p.id DESC`,
+    return this.picked(
+      `SELECT c.id, c.created_at FROM changes c
+        WHERE ${where} AND c.review_status <> 'dismissed'
+        ORDER BY c.created_at DESC, c.id DESC LIMIT ${THEME_CANDIDATES_LIMIT}`,
+      THEME_CANDIDATE_COLUMNS,
+      'p.created_at DESC, p.id DESC',
       params,
+      manager,
     );
   }
 
-  /** Picks the ids on the narrow index first, then reads only those rows in full. */
   private items(picked: string, order: string, params: unknown[], manager: EntityManager): Promise<DigestItemRow[]> {
+    return this.picked(picked, ITEM_COLUMNS, order, params, manager);
+  }
+
+  /** Picks the ids on the narrow index first, then reads only those rows in full (their diffs and enrichment are wide). */
+  private picked<T>(picked: string, columns: string, order: string, params: unknown[], manager: EntityManager): Promise<T[]> {
     return manager.query(
       `WITH p AS (${picked})
-       SELECT ${ITEM_COLUMNS} FROM p JOIN changes c ON c.id = p.id JOIN competitors comp ON comp.id = c.competitor_id
+       SELECT ${columns} FROM p JOIN changes c ON c.id = p.id JOIN competitors comp ON comp.id = c.competitor_id
         ORDER BY ${order}`,
       params,
     );

@@ -121,19 +121,23 @@ export class DeliveriesRepository {
    */
   async claim(id: number, o: { leaseSeconds: number; earlySeconds: number }): Promise<ClaimedDelivery | null> {
     const [rows] = await this.db.query(
-      `UPDATE webhook_deliveries d SET
+      // The workspace's settings are read once, whether or not they (or the channel) still exist.
+      `WITH settings AS (
+         SELECT s.signing_secret, s.email_recipients, ${DESTINATION_SQL} AS destination
+           FROM webhook_deliveries d JOIN notification_settings s ON s.workspace_id = d.workspace_id
+          WHERE d.id = $1)
+       UPDATE webhook_deliveries d SET
          status = 'delivering',
          attempt_count = d.attempt_count + 1,
          next_attempt_at = now() + make_interval(secs => $2),
-         url = COALESCE((SELECT ${DESTINATION_SQL} FROM notification_settings s WHERE s.workspace_id = d.workspace_id), d.url)
+         url = COALESCE((SELECT destination FROM settings), d.url)
         WHERE d.id = $1 AND d.status = 'pending' AND d.attempt_count < d.max_attempts
           AND d.next_attempt_at <= now() + make_interval(secs => $3)
        RETURNING d.id, d.workspace_id, d.channel, d.event, d.idempotency_key, d.url, d.payload, d.attempt_count, d.attempts, d.max_attempts,
-                 (SELECT s.signing_secret FROM notification_settings s WHERE s.workspace_id = d.workspace_id) AS signing_secret,
-                 (SELECT s.email_recipients FROM notification_settings s WHERE s.workspace_id = d.workspace_id) AS email_recipients,
-                 EXISTS (SELECT 1 FROM notification_settings s WHERE s.workspace_id = d.workspace_id) AS has_settings,
-                 EXISTS (SELECT 1 FROM notification_settings s WHERE s.workspace_id = d.workspace_id AND ${DESTINATION_SQL} IS NOT NULL)
-                   AS has_destination`,
+                 (SELECT signing_secret FROM settings) AS signing_secret,
+                 (SELECT email_recipients FROM settings) AS email_recipients,
+                 EXISTS (SELECT 1 FROM settings) AS has_settings,
+                 EXISTS (SELECT 1 FROM settings WHERE destination IS NOT NULL) AS has_destination`,
       [id, o.leaseSeconds, o.earlySeconds],
     );
     return rows[0] ?? null;
