@@ -6,7 +6,7 @@ import { BillingModule } from './billing/billing.module';
 import { ChangesModule } from './changes/changes.module';
 import { ErrorEnvelopeFilter } from './common/error.filter';
 import { JsonBodyInterceptor } from './common/json-body.interceptor';
-import { loggingModule } from './common/logging';
+import { LoggingModule } from './common/logging';
 import { HealthModule } from './health/health.module';
 import { WebAppModule } from './app/web.module';
 import { NotFoundModule } from './common/not-found.controller';
@@ -36,7 +36,7 @@ function coreImports(config: AppConfig) {
     ConfigModule.forRoot(config),
     DatabaseModule,
     HealthModule,
-    loggingModule(config),
+    LoggingModule.forRoot(config),
     QueueModule.forRoot(config),
     RedisModule,
     ScopingModule,

@@ -1,4 +1,6 @@
+import { Client } from 'pg';
 import request from 'supertest';
+import { generateApiKey } from '../../src/accounts/api-key';
 import { AccountsService } from '../../src/accounts/accounts.service';
 import { createReplica } from '../support/factories';
 import { freePort, ServiceProcess } from '../support/processes';
@@ -95,6 +97,24 @@ describe('operations: health, metrics, key changes', () => {
       const entry = JSON.parse(line);
       expect(entry.req.id).toBe('log-probe-1');
       expect(entry.res.statusCode).toBe(401);
+      expect(entry.account_id).toBeUndefined();
+
+      const db = new Client({ connectionString: environment.env.DATABASE_URL });
+      await db.connect();
+      const key = generateApiKey();
+      try {
+        const [account] = (await db.query(`INSERT INTO accounts (name, plan_id) VALUES ('Logs', 'pro') RETURNING id`)).rows;
+        await db.query(`INSERT INTO api_keys (account_id, key_hash, prefix) VALUES ($1, $2, $3)`, [account.id, key.hash, key.prefix]);
+        const ok = await fetch(`http://127.0.0.1:${apiPort}/v1/account`, { headers: { 'X-Request-Id': 'log-probe-2', authorization: `Bearer ${key.key}` } });
+        expect(ok.status).toBe(200);
+        const authenticated = JSON.parse(
+          await waitFor(async () => api.output.join('').split('\n').find((l) => l.includes('log-probe-2')), 'the authenticated request line', 5000),
+        );
+        expect(authenticated).toMatchObject({ account_id: account.id, req: { id: 'log-probe-2', method: 'GET', url: '/v1/account' }, res: { statusCode: 200 } });
+        expect(authenticated.responseTime).toEqual(expect.any(Number));
+      } finally {
+        await db.end();
+      }
       expect(api.output.join('')).not.toMatch(/\u001b\[/);
       for (const l of worker.output.join('').split('\n').filter(Boolean)) expect(() => JSON.parse(l)).not.toThrow();
     } finally {
