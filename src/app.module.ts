@@ -1,17 +1,17 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module';
 import { ApiKeyGuard } from './accounts/api-key.guard';
 import { BillingModule } from './billing/billing.module';
 import { ChangesModule } from './changes/changes.module';
 import { ErrorEnvelopeFilter } from './common/error.filter';
-import { JsonBodyInterceptor } from './common/json-body.interceptor';
+import { JsonBodyGuard } from './common/json-body.guard';
 import { LoggingModule } from './common/logging';
 import { HealthModule } from './health/health.module';
 import { WebAppModule } from './app/web.module';
 import { NotFoundModule } from './common/not-found.controller';
 import { PlanThrottlerGuard } from './billing/plan-throttler.guard';
-import { StrictInputInterceptor } from './common/strict-input.interceptor';
+import { StrictInputGuard } from './common/strict-input.guard';
 import { AppValidationPipe } from './common/validation.pipe';
 import { CompetitorsModule } from './competitors/competitors.module';
 import { AppConfig, runsScheduler, runsWorker } from './config/config';
@@ -69,11 +69,12 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
-        // Guards run in this order: who is calling, then their plan's rate limit; bodies are read after both.
+        // Guards run in this order: who is calling, then their plan's rate limit; then the body is
+        // read and the input checked against what the route declares.
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useExisting: PlanThrottlerGuard },
-        { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: StrictInputInterceptor },
+        { provide: APP_GUARD, useClass: JsonBodyGuard },
+        { provide: APP_GUARD, useClass: StrictInputGuard },
         { provide: APP_PIPE, useClass: AppValidationPipe },
       ],
     };

@@ -1,8 +1,7 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { Request } from 'express';
-import type { Observable } from 'rxjs';
 import { unknownField, unknownParams, validationFailed } from './errors';
 
 /** The query parameters a route takes (null: any, a DTO checks them) and whether it takes a body. */
@@ -21,15 +20,16 @@ interface RouteArg {
  * query DTO takes no query parameters (or only the ones it names), and a route that declares no
  * body takes no body fields. Routes with a DTO are checked by the validation pipe
  * (`forbidNonWhitelisted`). The web application's pages live outside `/v1` and are left alone.
+ * Registered after `JsonBodyGuard`, which has read the body by then.
  */
 @Injectable()
-export class StrictInputInterceptor implements NestInterceptor {
+export class StrictInputGuard implements CanActivate {
   private readonly declared = new WeakMap<object, DeclaredInput>();
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'http') return next.handle();
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request>();
-    if (!req.path.startsWith('/v1/')) return next.handle();
+    if (!req.path.startsWith('/v1/')) return true;
     const declared = this.declaredInput(context);
     if (declared.allowedQuery) {
       const unknown = Object.keys(req.query ?? {}).filter((name) => !declared.allowedQuery!.has(name));
@@ -41,7 +41,7 @@ export class StrictInputInterceptor implements NestInterceptor {
       const fields = Object.keys(body);
       if (fields.length > 0) throw validationFailed(fields.map(unknownField));
     }
-    return next.handle();
+    return true;
   }
 
   /** What the handler declares, read from its metadata once. */
