@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { DomainError, ErrorCode } from '../common/errors';
+import { PreparedQuery } from '../database/prepared-query';
 import { CheckUsageEntity } from './check-usage.entity';
 import type { Plan } from './plan';
 
@@ -57,14 +58,17 @@ export class QuotaService {
     return rows.length > 0;
   }
 
-  async usage(accountId: number, plan: Plan): Promise<QuotaUsage> {
-    const period = quotaPeriod();
-    // Read on every GET /account: the raw column, without entity hydration.
-    const row = await this.usages
+  /** Read on every GET /account: the raw column, without entity hydration, built once. */
+  private readonly usageQuery = new PreparedQuery<{ accountId: number; start: string }>(['accountId', 'start'], () =>
+    this.usages
       .createQueryBuilder('u')
       .select('u.checks_used', 'checks_used')
-      .where('u.account_id = :accountId AND u.period_start = :start', { accountId, start: period.start.toISOString().slice(0, 10) })
-      .getRawOne<{ checks_used: number }>();
+      .where('u.account_id = :accountId AND u.period_start = :start'),
+  );
+
+  async usage(accountId: number, plan: Plan): Promise<QuotaUsage> {
+    const period = quotaPeriod();
+    const row = await this.usageQuery.first<{ checks_used: number }>({ accountId, start: period.start.toISOString().slice(0, 10) });
     const used = row?.checks_used ?? 0;
     return {
       checks_used: used,
