@@ -1,4 +1,4 @@
-import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { Store, storage } from 'nestjs-pino/storage';
 import pino, { Logger as Pino } from 'pino';
@@ -13,8 +13,9 @@ let root: Pino | undefined;
 /**
  * Every Nest log line goes through nestjs-pino: JSON lines, human-readable only on a TTY (DESIGN
  * §5c). Lines written while a request runs carry its id (`RequestLogMiddleware`), lines written
- * by a job its id (`inJobLogContext`).
+ * by a job its id (`inJobLogContext`). Global, so its middleware runs before every feature's.
  */
+@Global()
 @Module({})
 export class LoggingModule implements NestModule {
   static forRoot(config: AppConfig): DynamicModule {

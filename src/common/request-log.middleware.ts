@@ -42,7 +42,7 @@ export class RequestLogMiddleware implements NestMiddleware {
       res.off('close', done);
       const account = req.account ? { account_id: req.account.accountId } : {};
       const line = { ...account, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) };
-      logger.info(line, res.writableFinished ? 'request completed' : 'request aborted');
+      logger.info(line, !res.writableFinished ? 'request aborted' : res.statusCode >= 500 ? 'request errored' : 'request completed');
     };
     res.on('finish', done);
     res.on('close', done);

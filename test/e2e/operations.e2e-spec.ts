@@ -108,7 +108,7 @@ describe('operations: health, metrics, key changes', () => {
         const ok = await fetch(`http://127.0.0.1:${apiPort}/v1/account`, { headers: { 'X-Request-Id': 'log-probe-2', authorization: `Bearer ${key.key}` } });
         expect(ok.status).toBe(200);
         const authenticated = JSON.parse(
-          await waitFor(async () => api.output.join('').split('\n').find((l) => l.includes('log-probe-2')), 'the authenticated request line', 5000),
+          await waitFor(async () => api.output.join('').split('\n').find((l) => l.includes('log-probe-2') && l.includes('request completed')), 'the authenticated request line', 5000),
         );
         expect(authenticated).toMatchObject({ account_id: account.id, req: { id: 'log-probe-2', method: 'GET', url: '/v1/account' }, res: { statusCode: 200 } });
         expect(authenticated.responseTime).toEqual(expect.any(Number));
