@@ -8,8 +8,7 @@ import { AppConfig, runsApi } from './config/config';
 import { typeIdsAsIntegers } from './common/swagger';
 import { JobConsumers } from './queue/job-consumers.service';
 import { setUpWebApp } from './app/web-setup';
-
-export const API_PREFIX = 'v1';
+import { API_PREFIX } from './common/rest-api';
 
 /** Routes outside /v1: the web application, and the operations endpoints orchestrators and Prometheus call. */
 const OUTSIDE_API_PREFIX = [

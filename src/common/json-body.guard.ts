@@ -1,8 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import express from 'express';
 import type { Request, Response } from 'express';
+import { isRestApiRequest } from './rest-api';
 
-export const MAX_BODY_BYTES = '1mb';
+const MAX_BODY_BYTES = '1mb';
 
 const parseJson = express.json({ limit: MAX_BODY_BYTES, type: () => true, strict: true });
 
@@ -20,7 +21,7 @@ export class JsonBodyGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
     // The web application's forms are parsed where they are posted, after its own sign-in guard.
-    if (!req.path.startsWith('/v1/')) return true;
+    if (!isRestApiRequest(req)) return true;
     const hasBody = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0';
     if ((!hasBody && req.headers['transfer-encoding'] === undefined) || req.body !== undefined) return true;
     const res = context.switchToHttp().getResponse<Response>();

@@ -3,6 +3,7 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { Request } from 'express';
 import { unknownField, unknownParams, validationFailed } from './errors';
+import { isRestApiRequest } from './rest-api';
 
 /** The query parameters a route takes (null: any, a DTO checks them) and whether it takes a body. */
 interface DeclaredInput {
@@ -29,7 +30,7 @@ export class StrictInputGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request>();
-    if (!req.path.startsWith('/v1/')) return true;
+    if (!isRestApiRequest(req)) return true;
     const declared = this.declaredInput(context);
     if (declared.allowedQuery) {
       const unknown = Object.keys(req.query ?? {}).filter((name) => !declared.allowedQuery!.has(name));
