@@ -31,3 +31,19 @@ export class Batcher<I, O> {
     }
   }
 }
+
+/**
+ * Splits a batch into layers in which no key appears twice, keeping the order: an UPDATE … FROM
+ * applies one source row per target row, so two items for one row must go in turn.
+ */
+export function distinctLayers<T>(items: T[], keyOf: (item: T) => number): T[][] {
+  const layers: { keys: Set<number>; items: T[] }[] = [];
+  for (const item of items) {
+    const key = keyOf(item);
+    let layer = layers.find((l) => !l.keys.has(key));
+    if (!layer) layers.push((layer = { keys: new Set(), items: [] }));
+    layer.keys.add(key);
+    layer.items.push(item);
+  }
+  return layers.map((l) => l.items);
+}

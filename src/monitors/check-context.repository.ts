@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { checksTotal } from '../health/metrics';
 import { DataSource, EntityManager } from 'typeorm';
 import { CADENCE_SECONDS } from '../billing/plan';
-import { Batcher } from '../common/batcher';
+import { Batcher, distinctLayers } from '../common/batcher';
 import type { CaptureFields } from '../capture/capture.types';
 import type { RunRow } from './runs.repository';
 import type { MonitorRow } from './monitors.repository';
@@ -63,7 +63,7 @@ export class CheckContextRepository {
   private readonly claims = new Batcher<number, CheckContext | null>((runIds) => this.claimMany(runIds));
   private readonly finishes = new Batcher<[CheckContext, RunOutcomeUpdate], void>(async (items) => {
     // An UPDATE … FROM applies one source row per monitor: two runs of one monitor go in turn.
-    for (const layer of byDistinctMonitor(items)) await this.finishMany(layer, this.db.manager);
+    for (const layer of distinctLayers(items, ([ctx]) => ctx.monitor.id)) await this.finishMany(layer, this.db.manager);
     return items.map(() => undefined);
   });
 
@@ -162,17 +162,4 @@ export interface StrandedRun {
   id: number;
   status: 'pending' | 'running';
   attempts: number;
-}
-
-/** Splits finishes into groups in which no monitor appears twice, keeping their order. */
-function byDistinctMonitor(items: [CheckContext, RunOutcomeUpdate][]): [CheckContext, RunOutcomeUpdate][][] {
-  const layers: { monitors: Set<number>; items: [CheckContext, RunOutcomeUpdate][] }[] = [];
-  for (const item of items) {
-    const monitorId = item[0].monitor.id;
-    let layer = layers.find((l) => !l.monitors.has(monitorId));
-    if (!layer) layers.push((layer = { monitors: new Set(), items: [] }));
-    layer.monitors.add(monitorId);
-    layer.items.push(item);
-  }
-  return layers.map((l) => l.items);
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { Batcher, distinctLayers } from '../common/batcher';
 import type { Channel } from '../notifications/channels';
+import { ATTEMPT_LEASE_SECONDS, EARLY_START_TOLERANCE_SECONDS } from './retry-policy';
 import type { WebhookEvent } from './envelope';
 
 export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed' | 'gone';
@@ -78,6 +80,13 @@ const DESTINATION_SQL = `CASE d.channel
     WHEN 'email' THEN CASE WHEN cardinality(s.email_recipients) > 0 THEN 'mailto:' || array_to_string(s.email_recipients, ',') END
   END`;
 
+interface OutcomeRecord {
+  id: number;
+  attempt: AttemptRecord;
+  status: DeliveryStatus;
+  retryInSeconds: number | null;
+}
+
 export interface RecoveredDelivery {
   id: number;
   status: DeliveryStatus;
@@ -88,6 +97,9 @@ export interface RecoveredDelivery {
 /** Note: through TypeORM, UPDATE and DELETE answer `[rows, affected]`, hence `const [rows] = …`. */
 @Injectable()
 export class DeliveriesRepository {
+  private readonly claims = new Batcher<number, ClaimedDelivery | null>((ids) => this.claimMany(ids));
+  private readonly records = new Batcher<OutcomeRecord, Date | null | false>((items) => this.recordMany(items));
+
   constructor(private readonly db: DataSource) {}
 
   /**
@@ -117,53 +129,79 @@ export class DeliveriesRepository {
    * Takes the next attempt of a due delivery: only one caller's UPDATE matches, so two workers
    * (or a repeated job) never send the same attempt. The destination and secret are read from the
    * current settings, so a corrected URL, a rotated secret or an unsubscribed recipient applies
-   * to the remaining retries.
+   * to the remaining retries. Batched across the attempts a worker runs at the same time.
    */
-  async claim(id: number, o: { leaseSeconds: number; earlySeconds: number }): Promise<ClaimedDelivery | null> {
-    const [rows] = await this.db.query(
-      // The workspace's settings are read once, whether or not they (or the channel) still exist.
-      `WITH settings AS (
-         SELECT s.signing_secret, s.email_recipients, ${DESTINATION_SQL} AS destination
-           FROM webhook_deliveries d JOIN notification_settings s ON s.workspace_id = d.workspace_id
-          WHERE d.id = $1)
-       UPDATE webhook_deliveries d SET
-         status = 'delivering',
-         attempt_count = d.attempt_count + 1,
-         next_attempt_at = now() + make_interval(secs => $2),
-         url = COALESCE((SELECT destination FROM settings), d.url)
-        WHERE d.id = $1 AND d.status = 'pending' AND d.attempt_count < d.max_attempts
-          AND d.next_attempt_at <= now() + make_interval(secs => $3)
-       RETURNING d.id, d.workspace_id, d.channel, d.event, d.idempotency_key, d.url, d.payload, d.attempt_count, d.attempts, d.max_attempts,
-                 (SELECT signing_secret FROM settings) AS signing_secret,
-                 (SELECT email_recipients FROM settings) AS email_recipients,
-                 EXISTS (SELECT 1 FROM settings) AS has_settings,
-                 EXISTS (SELECT 1 FROM settings WHERE destination IS NOT NULL) AS has_destination`,
-      [id, o.leaseSeconds, o.earlySeconds],
-    );
-    return rows[0] ?? null;
+  claim(id: number): Promise<ClaimedDelivery | null> {
+    return this.claims.call(id);
   }
 
   /**
    * Records the outcome of the claimed attempt; `retryInSeconds` makes it due again. Matches only
-   * while this attempt still holds the claim (the sweep may have taken it back).
+   * while this attempt still holds the claim (the sweep may have taken it back): false otherwise.
    */
-  async record(
-    id: number,
-    attempt: AttemptRecord,
-    o: { status: DeliveryStatus; retryInSeconds: number | null },
-  ): Promise<Date | null | false> {
-    const [rows] = await this.db.query(
-      `UPDATE webhook_deliveries SET
-         status = $3,
-         attempts = attempts || jsonb_build_array($4::jsonb),
-         next_attempt_at = CASE WHEN $5::float8 IS NULL THEN NULL ELSE now() + make_interval(secs => $5::float8) END,
-         completed_at = CASE WHEN $3 = 'pending' THEN NULL ELSE now() END
-        WHERE id = $1 AND status = 'delivering' AND attempt_count = $2
-       RETURNING next_attempt_at`,
-      [id, attempt.attempt, o.status, JSON.stringify(attempt), o.retryInSeconds],
+  record(id: number, attempt: AttemptRecord, o: { status: DeliveryStatus; retryInSeconds: number | null }): Promise<Date | null | false> {
+    return this.records.call({ id, attempt, ...o });
+  }
+
+  private async claimMany(ids: number[]): Promise<(ClaimedDelivery | null)[]> {
+    const [rows]: [ClaimedDelivery[], number] = await this.db.query(
+      // Rows are locked in id order, so two workers' batches never deadlock.
+      `WITH locked AS (
+         SELECT id FROM webhook_deliveries
+          WHERE id = ANY($1::bigint[]) AND status = 'pending' AND attempt_count < max_attempts
+            AND next_attempt_at <= now() + make_interval(secs => $3)
+          ORDER BY id FOR NO KEY UPDATE),
+       target AS (
+         SELECT d.id, s.workspace_id IS NOT NULL AS has_settings, s.signing_secret, s.email_recipients, ${DESTINATION_SQL} AS destination
+           FROM locked l JOIN webhook_deliveries d ON d.id = l.id
+           LEFT JOIN notification_settings s ON s.workspace_id = d.workspace_id)
+       UPDATE webhook_deliveries d SET
+         status = 'delivering',
+         attempt_count = d.attempt_count + 1,
+         next_attempt_at = now() + make_interval(secs => $2),
+         url = COALESCE(t.destination, d.url)
+         FROM target t
+        WHERE d.id = t.id AND d.status = 'pending' AND d.attempt_count < d.max_attempts
+       RETURNING d.id, d.workspace_id, d.channel, d.event, d.idempotency_key, d.url, d.payload, d.attempt_count, d.attempts, d.max_attempts,
+                 t.signing_secret, t.email_recipients, t.has_settings, t.destination IS NOT NULL AS has_destination`,
+      [ids, ATTEMPT_LEASE_SECONDS, EARLY_START_TOLERANCE_SECONDS],
     );
-    if (!rows.length) return false;
-    return rows[0].next_attempt_at;
+    // The same delivery twice in one batch (a recovered job beside the original): the first takes it.
+    const claimed = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => {
+      const row = claimed.get(id) ?? null;
+      claimed.delete(id);
+      return row;
+    });
+  }
+
+  private async recordMany(items: OutcomeRecord[]): Promise<(Date | null | false)[]> {
+    const recorded = new Map<OutcomeRecord, Date | null>();
+    for (const layer of distinctLayers(items, (item) => item.id)) {
+      const [rows]: [{ id: number; next_attempt_at: Date | null }[], number] = await this.db.query(
+        `WITH o AS (
+           SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::float8[]) AS o(id, attempt, status, record, retry_secs)),
+         locked AS (SELECT id FROM webhook_deliveries WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE)
+         UPDATE webhook_deliveries d SET
+           status = o.status,
+           attempts = d.attempts || jsonb_build_array(o.record::jsonb),
+           next_attempt_at = CASE WHEN o.retry_secs IS NULL THEN NULL ELSE now() + make_interval(secs => o.retry_secs) END,
+           completed_at = CASE WHEN o.status = 'pending' THEN NULL ELSE now() END
+           FROM o, locked l
+          WHERE d.id = o.id AND l.id = o.id AND d.status = 'delivering' AND d.attempt_count = o.attempt
+         RETURNING d.id, d.next_attempt_at`,
+        [
+          layer.map((r) => r.id),
+          layer.map((r) => r.attempt.attempt),
+          layer.map((r) => r.status),
+          layer.map((r) => JSON.stringify(r.attempt)),
+          layer.map((r) => r.retryInSeconds),
+        ],
+      );
+      const byId = new Map(rows.map((row) => [row.id, row.next_attempt_at]));
+      for (const item of layer) if (byId.has(item.id)) recorded.set(item, byId.get(item.id)!);
+    }
+    return items.map((item) => (recorded.has(item) ? recorded.get(item)! : false));
   }
 
   /**

@@ -12,10 +12,8 @@ import { DeliveryDispatcher } from './delivery-dispatcher.service';
 import { envelopeFor } from './envelope';
 import { NotificationSettingsRepository } from './notification-settings.repository';
 import {
-  ATTEMPT_LEASE_SECONDS,
   AttemptOutcome,
   chatOutcomeOf,
-  EARLY_START_TOLERANCE_SECONDS,
   outcomeOf,
   retryAfterSeconds,
   retryDelaySeconds,
@@ -66,10 +64,7 @@ export class DeliveryAttempts {
 
   /** Runs the delivery's next attempt if it is due and nobody holds it; null otherwise (a no-op). */
   async attempt(deliveryId: number): Promise<AttemptResult | null> {
-    const delivery = await this.deliveries.claim(deliveryId, {
-      leaseSeconds: ATTEMPT_LEASE_SECONDS,
-      earlySeconds: EARLY_START_TOLERANCE_SECONDS,
-    });
+    const delivery = await this.deliveries.claim(deliveryId);
     if (!delivery) return null;
     const n = delivery.attempt_count;
     const now = new Date();
