@@ -1,19 +1,39 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
+import { Batcher } from '../common/batcher';
 import { ChangeEntity } from '../changes/change.entity';
 import type { ChangeEventRow } from './change-event';
 
 @Injectable()
 export class ChangeEventsRepository {
+  /**
+   * The changes a worker routes at the same time share one read and one update (bench:webhooks,
+   * end to end): per change, building the update and the round trips cost more than the work.
+   */
+  private readonly loads = new Batcher<number, ChangeEventRow | null>((ids) => this.loadMany(ids));
+  private readonly notified = new Batcher<number, void>(async (ids) => {
+    await this.changes.update({ id: In(ids), notify_pending: true }, { notify_pending: false });
+    return ids.map(() => undefined);
+  });
+
   constructor(@InjectRepository(ChangeEntity) private readonly changes: Repository<ChangeEntity>) {}
 
   /**
    * A change with the names change.detected carries; null when it was deleted meanwhile.
    * Hand-written: the event's flat shape (joined names, a computed flag) in one statement.
    */
-  async load(changeId: number): Promise<ChangeEventRow | null> {
-    const [row] = await this.changes.query(
+  load(changeId: number): Promise<ChangeEventRow | null> {
+    return this.loads.call(changeId);
+  }
+
+  /** Ends the change's routing (the outbox flag); batched like `load`. */
+  markNotified(changeId: number): Promise<void> {
+    return this.notified.call(changeId);
+  }
+
+  private async loadMany(changeIds: number[]): Promise<(ChangeEventRow | null)[]> {
+    const rows: ChangeEventRow[] = await this.changes.query(
       `SELECT c.id, c.workspace_id, w.name AS workspace_name, c.competitor_id, comp.name AS competitor, c.monitor_id,
               c.monitor_type, c.severity, c.summary, c.why_it_matters, c.review_status, c.category, c.direction,
               c.delta, c.field_diffs, c.evidence, c.source_url,
@@ -21,14 +41,11 @@ export class ChangeEventsRepository {
          FROM changes c
          JOIN workspaces w ON w.id = c.workspace_id
          JOIN competitors comp ON comp.id = c.competitor_id
-        WHERE c.id = $1`,
-      [changeId],
+        WHERE c.id = ANY($1::bigint[])`,
+      [changeIds],
     );
-    return row ?? null;
-  }
-
-  async markNotified(changeId: number): Promise<void> {
-    await this.changes.update({ id: changeId, notify_pending: true }, { notify_pending: false });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return changeIds.map((id) => byId.get(id) ?? null);
   }
 
   /** Changes recorded at least `olderThanSeconds` ago whose routing never finished, oldest first. */
