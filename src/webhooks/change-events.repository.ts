@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { Batcher } from '../common/batcher';
 import { ChangeEntity } from '../changes/change.entity';
 import type { ChangeEventRow } from './change-event';
@@ -13,7 +13,12 @@ export class ChangeEventsRepository {
    */
   private readonly loads = new Batcher<number, ChangeEventRow | null>((ids) => this.loadMany(ids));
   private readonly notified = new Batcher<number, void>(async (ids) => {
-    await this.changes.update({ id: In(ids), notify_pending: true }, { notify_pending: false });
+    // Rows locked in id order, so two processes' batches never deadlock.
+    await this.changes.query(
+      `WITH locked AS (SELECT id FROM changes WHERE id = ANY($1::bigint[]) AND notify_pending ORDER BY id FOR NO KEY UPDATE)
+       UPDATE changes c SET notify_pending = false FROM locked WHERE c.id = locked.id`,
+      [ids],
+    );
     return ids.map(() => undefined);
   });
 
@@ -44,7 +49,7 @@ export class ChangeEventsRepository {
         WHERE c.id = ANY($1::bigint[])`,
       [changeIds],
     );
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
     return changeIds.map((id) => byId.get(id) ?? null);
   }
 

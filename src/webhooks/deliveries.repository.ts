@@ -80,6 +80,17 @@ const DESTINATION_SQL = `CASE d.channel
     WHEN 'email' THEN CASE WHEN cardinality(s.email_recipients) > 0 THEN 'mailto:' || array_to_string(s.email_recipients, ',') END
   END`;
 
+/** What recording one outcome came to: its next due time, false when the claim was lost, or its own error. */
+type RecordResult = Date | null | false | Error;
+
+/**
+ * Strings as jsonb accepts them: no NUL, no half of a surrogate pair (an error message cut at a
+ * fixed length can end in one).
+ */
+function jsonbSafe(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? value.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd') : value;
+}
+
 interface OutcomeRecord {
   id: number;
   attempt: AttemptRecord;
@@ -98,7 +109,7 @@ export interface RecoveredDelivery {
 @Injectable()
 export class DeliveriesRepository {
   private readonly claims = new Batcher<number, ClaimedDelivery | null>((ids) => this.claimMany(ids));
-  private readonly records = new Batcher<OutcomeRecord, Date | null | false>((items) => this.recordMany(items));
+  private readonly records = new Batcher<OutcomeRecord, RecordResult>((items) => this.recordMany(items));
 
   constructor(private readonly db: DataSource) {}
 
@@ -139,8 +150,10 @@ export class DeliveriesRepository {
    * Records the outcome of the claimed attempt; `retryInSeconds` makes it due again. Matches only
    * while this attempt still holds the claim (the sweep may have taken it back): false otherwise.
    */
-  record(id: number, attempt: AttemptRecord, o: { status: DeliveryStatus; retryInSeconds: number | null }): Promise<Date | null | false> {
-    return this.records.call({ id, attempt, ...o });
+  async record(id: number, attempt: AttemptRecord, o: { status: DeliveryStatus; retryInSeconds: number | null }): Promise<Date | null | false> {
+    const result = await this.records.call({ id, attempt, ...o });
+    if (result instanceof Error) throw result;
+    return result;
   }
 
   private async claimMany(ids: number[]): Promise<(ClaimedDelivery | null)[]> {
@@ -167,7 +180,7 @@ export class DeliveriesRepository {
       [ids, ATTEMPT_LEASE_SECONDS, EARLY_START_TOLERANCE_SECONDS],
     );
     // The same delivery twice in one batch (a recovered job beside the original): the first takes it.
-    const claimed = new Map(rows.map((row) => [row.id, row]));
+    const claimed = new Map(rows.map((row) => [Number(row.id), row]));
     return ids.map((id) => {
       const row = claimed.get(id) ?? null;
       claimed.delete(id);
@@ -175,33 +188,52 @@ export class DeliveriesRepository {
     });
   }
 
-  private async recordMany(items: OutcomeRecord[]): Promise<(Date | null | false)[]> {
-    const recorded = new Map<OutcomeRecord, Date | null>();
+  /**
+   * One statement per layer. When a layer's statement fails, its items are recorded one by one,
+   * so a record Postgres refuses fails only its own attempt, not the batch's (all already sent).
+   */
+  private async recordMany(items: OutcomeRecord[]): Promise<RecordResult[]> {
+    const results = new Map<OutcomeRecord, RecordResult>();
     for (const layer of distinctLayers(items, (item) => item.id)) {
-      const [rows]: [{ id: number; next_attempt_at: Date | null }[], number] = await this.db.query(
-        `WITH o AS (
-           SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::float8[]) AS o(id, attempt, status, record, retry_secs)),
-         locked AS (SELECT id FROM webhook_deliveries WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE)
-         UPDATE webhook_deliveries d SET
-           status = o.status,
-           attempts = d.attempts || jsonb_build_array(o.record::jsonb),
-           next_attempt_at = CASE WHEN o.retry_secs IS NULL THEN NULL ELSE now() + make_interval(secs => o.retry_secs) END,
-           completed_at = CASE WHEN o.status = 'pending' THEN NULL ELSE now() END
-           FROM o, locked l
-          WHERE d.id = o.id AND l.id = o.id AND d.status = 'delivering' AND d.attempt_count = o.attempt
-         RETURNING d.id, d.next_attempt_at`,
-        [
-          layer.map((r) => r.id),
-          layer.map((r) => r.attempt.attempt),
-          layer.map((r) => r.status),
-          layer.map((r) => JSON.stringify(r.attempt)),
-          layer.map((r) => r.retryInSeconds),
-        ],
-      );
-      const byId = new Map(rows.map((row) => [row.id, row.next_attempt_at]));
-      for (const item of layer) if (byId.has(item.id)) recorded.set(item, byId.get(item.id)!);
+      try {
+        const recorded = await this.recordLayer(layer);
+        layer.forEach((item, k) => results.set(item, recorded[k]));
+      } catch (err) {
+        if (layer.length === 1) {
+          results.set(layer[0], err as Error);
+          continue;
+        }
+        for (const item of layer) {
+          results.set(item, await this.recordLayer([item]).then(([r]) => r, (e: Error) => e));
+        }
+      }
     }
-    return items.map((item) => (recorded.has(item) ? recorded.get(item)! : false));
+    return items.map((item) => results.get(item)!);
+  }
+
+  private async recordLayer(layer: OutcomeRecord[]): Promise<(Date | null | false)[]> {
+    const [rows]: [{ id: number; next_attempt_at: Date | null }[], number] = await this.db.query(
+      `WITH o AS (
+         SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::float8[]) AS o(id, attempt, status, record, retry_secs)),
+       locked AS (SELECT id FROM webhook_deliveries WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE)
+       UPDATE webhook_deliveries d SET
+         status = o.status,
+         attempts = d.attempts || jsonb_build_array(o.record::jsonb),
+         next_attempt_at = CASE WHEN o.retry_secs IS NULL THEN NULL ELSE now() + make_interval(secs => o.retry_secs) END,
+         completed_at = CASE WHEN o.status = 'pending' THEN NULL ELSE now() END
+         FROM o, locked l
+        WHERE d.id = o.id AND l.id = o.id AND d.status = 'delivering' AND d.attempt_count = o.attempt
+       RETURNING d.id, d.next_attempt_at`,
+      [
+        layer.map((r) => r.id),
+        layer.map((r) => r.attempt.attempt),
+        layer.map((r) => r.status),
+        layer.map((r) => JSON.stringify(r.attempt, jsonbSafe)),
+        layer.map((r) => r.retryInSeconds),
+      ],
+    );
+    const byId = new Map(rows.map((row) => [Number(row.id), row.next_attempt_at]));
+    return layer.map((item) => (byId.has(item.id) ? byId.get(item.id)! : false));
   }
 
   /**

@@ -514,6 +514,33 @@ describe('webhooks', () => {
       expect(await attempts.attempt(id)).toBeNull();
     });
 
+    it('records outcomes claimed together, each on its own row, and text Postgres would refuse as well', async () => {
+      const s = await createSession(t);
+      const deliveries = t.app.get(DeliveriesRepository);
+      const [a, b] = [await unqueuedDelivery(s), await unqueuedDelivery(s)];
+      const claimed = await Promise.all([deliveries.claim(a.id), deliveries.claim(b.id), deliveries.claim(a.id)]);
+      expect(claimed.map((c) => c?.id ?? null)).toEqual([a.id, b.id, null]);
+      const attempt = (error: string | null) => ({ attempt: 1, id: 'evt', status_code: 500, error, duration_ms: 3, attempted_at: new Date().toISOString() });
+      // An error message cut in the middle of an emoji, with a NUL in it.
+      const cut = 'upstream said \u0000no 😀'.slice(0, -1);
+      const recorded = await Promise.all([
+        deliveries.record(a.id, attempt(cut), { status: 'pending', retryInSeconds: 30 }),
+        deliveries.record(b.id, attempt(null), { status: 'failed', retryInSeconds: null }),
+        // Not this attempt's claim: nothing is recorded.
+        deliveries.record(b.id, { ...attempt(null), attempt: 2 }, { status: 'failed', retryInSeconds: null }),
+      ]);
+      expect(recorded[0]).toBeInstanceOf(Date);
+      expect(recorded.slice(1)).toEqual([null, false]);
+      const rows: { id: number; status: string; attempts: { error: string | null }[] }[] = await t.db.query(
+        `SELECT id, status, attempts FROM webhook_deliveries WHERE id = ANY($1::bigint[]) ORDER BY id`,
+        [[a.id, b.id]],
+      );
+      expect(rows.map((r) => [r.status, r.attempts.map((x) => x.error)])).toEqual([
+        ['pending', ['upstream said \ufffdno \ufffd']],
+        ['failed', [null]],
+      ]);
+    });
+
     it('re-queues a delivery whose job was lost, and records an attempt lost with its worker', async () => {
       const s = await createSession(t);
       const lost = await unqueuedDelivery(s);
