@@ -1,8 +1,9 @@
 import { DynamicModule, Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { storage, type Store } from 'nestjs-pino/storage';
-import pino, { Bindings, Logger as Pino } from 'pino';
+import { storage } from 'nestjs-pino/storage';
+import pino, { Logger as Pino } from 'pino';
 import type { AppConfig } from '../config/config';
+import { lazyLogStore } from './log-context';
 import { RequestLogMiddleware, ROOT_LOGGER } from './request-log.middleware';
 
 const PINO_LEVEL: Record<AppConfig['logLevel'], string> = { error: 'error', warn: 'warn', log: 'info', debug: 'debug' };
@@ -43,18 +44,5 @@ export class LoggingModule implements NestModule {
 export function inJobLogContext<T>(queue: string, jobId: string | undefined, work: () => Promise<T>): Promise<T> {
   const parent = storage.getStore()?.logger ?? root;
   if (!parent) return work();
-  return storage.run(lazyStore(parent, { queue, job_id: jobId }), work);
-}
-
-/** A log context whose child logger is made by its first line: most jobs write none. */
-function lazyStore(parent: Pino, bindings: Bindings): Store {
-  let logger: Pino | undefined;
-  return {
-    get logger(): Pino {
-      return (logger ??= parent.child(bindings));
-    },
-    set logger(value: Pino) {
-      logger = value;
-    },
-  };
+  return storage.run(lazyLogStore(parent, { queue, job_id: jobId }), work);
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
-import { Store, storage } from 'nestjs-pino/storage';
+import { type Store, storage } from 'nestjs-pino/storage';
 import type { Logger as Pino } from 'pino';
 import type { AuthenticatedRequest } from '../accounts/account-context';
+import { lazyLogStore } from './log-context';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
@@ -30,19 +31,19 @@ export class RequestLogMiddleware implements NestMiddleware {
     const header = req.headers['x-request-id'];
     const id = typeof header === 'string' && CALLER_REQUEST_ID.test(header) ? header : randomUUID();
     res.setHeader('X-Request-Id', id);
-    const logger = this.root.child({ req: { id, method: req.method, url: req.originalUrl } });
-    if (this.logsRequests && !QUIET.test(req.originalUrl)) this.logWhenAnswered(req, res, logger);
-    storage.run(new Store(logger), next);
+    const context = lazyLogStore(this.root, { req: { id, method: req.method, url: req.originalUrl } });
+    if (this.logsRequests && !QUIET.test(req.originalUrl)) this.logWhenAnswered(req, res, context);
+    storage.run(context, next);
   }
 
-  private logWhenAnswered(req: AuthenticatedRequest, res: Response, logger: Pino): void {
+  private logWhenAnswered(req: AuthenticatedRequest, res: Response, context: Store): void {
     const started = performance.now();
     const done = () => {
       res.off('finish', done);
       res.off('close', done);
       const account = req.account ? { account_id: req.account.accountId } : {};
       const line = { ...account, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) };
-      logger.info(line, !res.writableFinished ? 'request aborted' : res.statusCode >= 500 ? 'request errored' : 'request completed');
+      context.logger.info(line, !res.writableFinished ? 'request aborted' : res.statusCode >= 500 ? 'request errored' : 'request completed');
     };
     res.on('finish', done);
     res.on('close', done);
