@@ -139,13 +139,16 @@ export const SEVERITY_COLOUR: Record<Severity, string> = {
   critical: 'dc2626',
 };
 
-export function alertTitle(c: AlertContent): string {
-  return `[${SEVERITY_LABEL[c.change.severity]}] ${c.change.competitor}: ${c.change.summary}`;
+const asIs = (text: string) => text;
+
+/** `esc` is the channel's escaping of the parts the service did not write (chat formatters). */
+export function alertTitle(c: AlertContent, esc = asIs): string {
+  return `[${SEVERITY_LABEL[c.change.severity]}] ${esc(c.change.competitor)}: ${esc(c.change.summary)}`;
 }
 
-export function digestTitle(c: DigestContent): string {
+export function digestTitle(c: DigestContent, esc = asIs): string {
   const days = c.period === '7d' ? 'Weekly' : 'Daily';
-  return `${days} digest for ${c.workspace}: ${c.needsReview.count} change${c.needsReview.count === 1 ? '' : 's'} to review`;
+  return `${days} digest for ${esc(c.workspace)}: ${c.needsReview.count} change${c.needsReview.count === 1 ? '' : 's'} to review`;
 }
 
 /** Items a digest message lists: what needs review first, then opportunities not already listed. */

@@ -7,6 +7,7 @@ import {
   type ChangeLine,
   type NotificationContent,
 } from '../notification-content';
+import { discordText as esc, markupUrl } from './chat-escape';
 
 /** Discord embed limits (title 256, description 4096, 25 fields of 256/1024, footer 2048, 6000 in all). */
 export const DISCORD_LIMITS = { title: 256, description: 4096, fieldName: 256, fieldValue: 1024, fields: 25, footer: 2048, total: 6000, digestItems: 8 } as const;
@@ -39,7 +40,7 @@ export function embedLength(e: Embed): number {
 }
 
 function itemField(item: ChangeLine): EmbedField {
-  return field(`${SEVERITY_LABEL[item.severity]} · ${item.competitor}`, `${truncateAtWord(item.summary, 700)}\n[Open in Rivalwatch](${item.link})`);
+  return field(`${SEVERITY_LABEL[item.severity]} · ${esc(item.competitor)}`, `${truncateAtWord(esc(item.summary), 700)}\n[Open in Rivalwatch](${markupUrl(item.link)})`);
 }
 
 /** Drops digest items from the end until the embed fits Discord's 6000-character total. */
@@ -49,24 +50,24 @@ function fit(e: Embed): Embed {
   return e;
 }
 
-/** A Discord webhook message with one embed. */
-export function discordMessage(c: NotificationContent): { username: string; embeds: Embed[] } {
+/** A Discord webhook message with one embed; it may mention no one, whatever its text says. */
+export function discordMessage(c: NotificationContent): { username: string; embeds: Embed[]; allowed_mentions: { parse: never[] } } {
   let embed: Embed;
   if (c.kind === 'alert') {
     const ch = c.change;
     embed = {
-      title: truncateAtWord(ch.summary, DISCORD_LIMITS.title),
+      title: truncateAtWord(esc(ch.summary), DISCORD_LIMITS.title),
       url: ch.link,
-      description: truncateAtWord(`**Why it matters:** ${ch.whyItMatters}`, DISCORD_LIMITS.description),
+      description: truncateAtWord(`**Why it matters:** ${esc(ch.whyItMatters)}`, DISCORD_LIMITS.description),
       color: colour(SEVERITY_COLOUR[ch.severity]),
-      fields: [field('Severity', SEVERITY_LABEL[ch.severity], true), field('Competitor', ch.competitor, true), field('Page', ch.monitorType, true)],
-      footer: { text: truncateAtWord(`Rivalwatch · ${c.workspace}`, DISCORD_LIMITS.footer) },
+      fields: [field('Severity', SEVERITY_LABEL[ch.severity], true), field('Competitor', esc(ch.competitor), true), field('Page', esc(ch.monitorType), true)],
+      footer: { text: truncateAtWord(`Rivalwatch · ${esc(c.workspace)}`, DISCORD_LIMITS.footer) },
       timestamp: c.createdAt,
     };
   } else if (c.kind === 'digest') {
-    const moving = c.whosMoving.slice(0, 5).map((w) => `${w.competitor} (${w.count})`).join(', ');
+    const moving = c.whosMoving.slice(0, 5).map((w) => `${esc(w.competitor)} (${w.count})`).join(', ');
     embed = {
-      title: truncateAtWord(digestTitle(c), DISCORD_LIMITS.title),
+      title: truncateAtWord(digestTitle(c, esc), DISCORD_LIMITS.title),
       url: c.link,
       description: truncateAtWord(
         [
@@ -80,18 +81,18 @@ export function discordMessage(c: NotificationContent): { username: string; embe
       ),
       color: colour(SEVERITY_COLOUR[c.needsReview.maxSeverity ?? 'info']),
       fields: digestTopItems(c, DISCORD_LIMITS.digestItems).map(itemField),
-      footer: { text: truncateAtWord(`Rivalwatch · ${c.workspace}`, DISCORD_LIMITS.footer) },
+      footer: { text: truncateAtWord(`Rivalwatch · ${esc(c.workspace)}`, DISCORD_LIMITS.footer) },
       timestamp: c.windowEnd,
     };
   } else {
     embed = {
       title: 'Rivalwatch test message',
       url: c.link,
-      description: truncateAtWord(c.message, DISCORD_LIMITS.description),
+      description: truncateAtWord(esc(c.message), DISCORD_LIMITS.description),
       color: colour(SEVERITY_COLOUR.info),
       fields: [],
       footer: { text: 'Rivalwatch' },
     };
   }
-  return { username: 'Rivalwatch', embeds: [fit(embed)] };
+  return { username: 'Rivalwatch', embeds: [fit(embed)], allowed_mentions: { parse: [] } };
 }

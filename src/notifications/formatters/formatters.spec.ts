@@ -61,8 +61,8 @@ describe('message formatters', () => {
       if (block.type === 'header') expect(Array.from(block.text!.text).length).toBeLessThanOrEqual(SLACK_LIMITS.header);
       if (block.type === 'section') expect(block.text!.text.length).toBeLessThanOrEqual(SLACK_LIMITS.section);
     }
-    // plain_text (the header) is shown as is; mrkdwn would need &lt; &amp; &gt;.
-    expect((msg.blocks[0] as { text: { text: string } }).text.text).toBe('Weekly digest for Market <&> "quotes": 60 changes to review');
+    // Escaped in plain_text too, so that no field can carry a mention.
+    expect((msg.blocks[0] as { text: { text: string } }).text.text).toBe('Weekly digest for Market &lt;&amp;&gt; "quotes": 60 changes to review');
   });
 
   it('keeps a Discord digest embed within 6000 characters by dropping items from the end', () => {

@@ -7,6 +7,7 @@ import {
   type NotificationContent,
 } from '../notification-content';
 import type { Severity } from '../../common/severity';
+import { markupUrl, teamsText as esc } from './chat-escape';
 
 /** Teams rejects messages over about 28 KB; texts are kept short so a card stays well under it. */
 export const TEAMS_LIMITS = { bytes: 28_000, text: 2000, digestItems: 8 } as const;
@@ -21,9 +22,9 @@ function itemContainer(item: ChangeLine): object {
     type: 'Container',
     separator: true,
     items: [
-      text(`${SEVERITY_LABEL[item.severity]} · ${item.competitor}`, { weight: 'Bolder', color: COLOUR[item.severity] }),
-      text(truncateAtWord(item.summary, 500)),
-      text(`[Open in Rivalwatch](${item.link})`, { isSubtle: true, spacing: 'Small' }),
+      text(`${SEVERITY_LABEL[item.severity]} · ${esc(item.competitor)}`, { weight: 'Bolder', color: COLOUR[item.severity] }),
+      text(truncateAtWord(esc(item.summary), 500)),
+      text(`[Open in Rivalwatch](${markupUrl(item.link)})`, { isSubtle: true, spacing: 'Small' }),
     ],
   };
 }
@@ -49,18 +50,18 @@ export function teamsMessage(c: NotificationContent): ReturnType<typeof card> {
     const ch = c.change;
     return card(
       [
-        text(`${SEVERITY_LABEL[ch.severity]} · ${ch.competitor}`, { weight: 'Bolder', size: 'Medium', color: COLOUR[ch.severity] }),
-        text(ch.summary),
-        text(`**Why it matters:** ${ch.whyItMatters}`),
-        { type: 'FactSet', facts: [{ title: 'Workspace', value: c.workspace }, { title: 'Page', value: ch.monitorType }, { title: 'Source', value: c.sourceUrl }] },
+        text(`${SEVERITY_LABEL[ch.severity]} · ${esc(ch.competitor)}`, { weight: 'Bolder', size: 'Medium', color: COLOUR[ch.severity] }),
+        text(esc(ch.summary)),
+        text(`**Why it matters:** ${esc(ch.whyItMatters)}`),
+        { type: 'FactSet', facts: [{ title: 'Workspace', value: esc(c.workspace) }, { title: 'Page', value: esc(ch.monitorType) }, { title: 'Source', value: markupUrl(c.sourceUrl) }] },
       ],
       [open('Open in Rivalwatch', ch.link)],
     );
   }
   if (c.kind === 'digest') {
-    const moving = c.whosMoving.slice(0, 5).map((w) => `${w.competitor} (${w.count})`).join(', ');
+    const moving = c.whosMoving.slice(0, 5).map((w) => `${esc(w.competitor)} (${w.count})`).join(', ');
     const head = [
-      text(digestTitle(c), { weight: 'Bolder', size: 'Medium' }),
+      text(digestTitle(c, esc), { weight: 'Bolder', size: 'Medium' }),
       {
         type: 'FactSet',
         facts: [
@@ -78,5 +79,5 @@ export function teamsMessage(c: NotificationContent): ReturnType<typeof card> {
     }
     return message;
   }
-  return card([text('Rivalwatch test message', { weight: 'Bolder' }), text(c.message)], [open('Notification settings', c.link)]);
+  return card([text('Rivalwatch test message', { weight: 'Bolder' }), text(esc(c.message))], [open('Notification settings', c.link)]);
 }
