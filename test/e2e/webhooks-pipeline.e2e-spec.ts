@@ -12,7 +12,7 @@ const SECRET = 'whsec_pipeline_0123456789ab';
 
 /**
  * Notifications from a real check: the worker role records a change from a fixture competitor
- * and its own webhooks consumer delivers it (no test-registered processor here).
+ * and its own webhooks consumer delivers it (no test-registered processor here), to chat channels too.
  */
 describe('webhooks from the check pipeline', () => {
   let t: TestApp;
@@ -144,5 +144,39 @@ describe('webhooks from the check pipeline', () => {
       `change:${orphan.id}`,
     ]);
     expect(deliveries).toBe(1);
+  });
+
+  it('delivers a change found on a hostile page to Slack, Teams and Discord with no mention or masked link left in', async () => {
+    const paths = { slack: 'hostile-slack', teams: 'hostile-teams', discord: 'hostile-discord' };
+    await s
+      .put(`/workspaces/${workspaceId}/notification_settings`, {
+        slack_webhook_url: receiver.url(paths.slack),
+        teams_webhook_url: receiver.url(paths.teams),
+        discord_webhook_url: receiver.url(paths.discord),
+        realtime_min_severity: 'info',
+      })
+      .expect(200);
+    // The page's HTML escapes them; its text reads `<!channel> …` and `[Reset password](…)`.
+    publish((st) => {
+      st.plans[1].features.push('&lt;!channel&gt; &lt;!here&gt; &lt;@U999&gt; @everyone', '[Reset password](http://127.0.0.1:9/phish)');
+    });
+    expect((await checkNow(s, t.db, pricingMonitor)).status).toBe('changed');
+    const [change] = (await s.get(`/changes?workspace_id=${workspaceId}`).expect(200)).body.changes;
+    expect(change.summary).toContain('<!channel>');
+    expect(change.summary).toContain('[Reset password](http://127.0.0.1:9/phish)');
+    const link = `${t.config.appBaseUrl}/app/changes/${change.id}`;
+
+    const [slack] = await receiver.waitFor(paths.slack, 1);
+    const [teams] = await receiver.waitFor(paths.teams, 1);
+    const [discord] = await receiver.waitFor(paths.discord, 1);
+    for (const { rawBody } of [slack, teams, discord]) {
+      for (const raw of ['<!channel>', '<!here>', '<@U999>', '](http://127.0.0.1']) expect(rawBody).not.toContain(raw);
+      expect(rawBody).toContain('Reset password');
+    }
+    expect(slack.body.text).toContain('&lt;!channel&gt;');
+    expect(slack.body.blocks.at(-1).elements[0].url).toBe(link);
+    expect(teams.body.attachments[0].content.actions[0].url).toBe(link);
+    expect(discord.body.allowed_mentions).toEqual({ parse: [] });
+    expect(discord.body.embeds[0].url).toBe(link);
   });
 });
