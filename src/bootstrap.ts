@@ -38,6 +38,13 @@ function setUpSwagger(app: INestApplication, config: AppConfig): void {
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 }
 
+/** Express settings of every HTTP server the process runs (DESIGN §5g). */
+function configureExpress(app: NestExpressApplication, config: AppConfig): void {
+  app.disable('x-powered-by');
+  // Only an operator knows how many proxies stand in front; an https PUBLIC_BASE_URL does not say.
+  app.set('trust proxy', config.trustProxy);
+}
+
 /** Builds the HTTP app (routes under /v1, Swagger at /docs, health and metrics outside) without listening. */
 export async function createHttpApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
@@ -46,6 +53,7 @@ export async function createHttpApp(config: AppConfig): Promise<INestApplication
     abortOnError: false,
   });
   app.useLogger(app.get(PinoNestLogger));
+  configureExpress(app, config);
   app.setGlobalPrefix(API_PREFIX, { exclude: OUTSIDE_API_PREFIX });
   await setUpWebApp(app, config);
   setUpSwagger(app, config);
@@ -66,8 +74,9 @@ export async function start(config: AppConfig): Promise<INestApplicationContext>
     return app;
   }
   if (config.portSet) {
-    const app = await NestFactory.create(BackgroundModule.forRoot(config), { bufferLogs: true, abortOnError: false });
+    const app = await NestFactory.create<NestExpressApplication>(BackgroundModule.forRoot(config), { bufferLogs: true, abortOnError: false });
     app.useLogger(app.get(PinoNestLogger));
+    configureExpress(app, config);
     await app.listen(config.port);
     stopOnSignals(app, config);
     logger.log(`running role ${config.role}; health and metrics on port ${config.port}`);

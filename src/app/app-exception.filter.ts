@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { Request, Response } from 'express';
 import { AccountsError } from '../accounts/accounts.service';
 import { DomainError, ErrorCode } from '../common/errors';
+import { redactUrl } from '../common/redact-url';
 import { isUnavailableError } from '../common/unavailable';
 import { UsersError } from '../users/users.service';
 import { backTo, redirectWith } from './page';
@@ -30,7 +31,7 @@ export class AppExceptionFilter implements ExceptionFilter {
     const readable = exception instanceof DomainError || exception instanceof UsersError || exception instanceof AccountsError;
     if (readable && req.method === 'POST') return redirectWith(req, res, backTo(req), 'error', messageOf(exception));
     if (readable) return this.render(res, exception instanceof DomainError ? exception.status : 400, 'Something is not right', messageOf(exception));
-    this.logger.error(`${req.method} ${req.originalUrl}: ${(exception as Error)?.stack ?? String(exception)}`);
+    this.logger.error(`${req.method} ${redactUrl(req.originalUrl)}: ${(exception as Error)?.stack ?? String(exception)}`);
     this.render(res, 500, 'Something went wrong', 'An unexpected error happened on our side. Try again in a moment.');
   }
 

@@ -79,7 +79,6 @@ function pageForMiddlewareError(err: unknown, req: Request, res: Response, next:
  */
 export async function setUpWebApp(app: NestExpressApplication, config: AppConfig): Promise<void> {
   const secure = config.publicBaseUrl.startsWith('https://');
-  if (secure) app.set('trust proxy', 1);
   app.use(
     '/app',
     helmet({
@@ -111,6 +110,9 @@ export async function setUpWebApp(app: NestExpressApplication, config: AppConfig
       resave: false,
       saveUninitialized: false,
       rolling: true,
+      // TLS usually ends at a proxy: its X-Forwarded-Proto says whether the Secure cookie may be
+      // sent, even when TRUST_PROXY is 0 (a forged https only gets its sender a cookie over http).
+      proxy: secure,
       cookie: { httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_DAYS * 24 * 3600 * 1000, path: '/app' },
     }),
   );

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Response } from 'express';
 import { DomainError, ErrorCode } from './errors';
 import { transientConflict } from './pg-errors';
+import { redactUrl } from './redact-url';
 import { isUnavailableError } from './unavailable';
 
 interface ErrorBody {
@@ -45,10 +46,11 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const [status, body, retryAfter] = this.describe(exception);
     if (status >= 500) {
-      const req = host.switchToHttp().getRequest<{ method?: string; url?: string }>();
+      const req = host.switchToHttp().getRequest<{ method?: string; originalUrl?: string }>();
+      const url = redactUrl(req.originalUrl ?? '');
       // A backing service being down is an operating condition (logged once per outage), not a bug.
-      if (status === 503) this.logger.warn(`${req.method} ${req.url} → 503: ${(exception as Error)?.message}`);
-      else this.logger.error(`${req.method} ${req.url} → ${status}`, (exception as Error)?.stack);
+      if (status === 503) this.logger.warn(`${req.method} ${url} → 503: ${(exception as Error)?.message}`);
+      else this.logger.error(`${req.method} ${url} → ${status}`, (exception as Error)?.stack);
     }
     if (res.headersSent) return;
     if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));

@@ -5,6 +5,7 @@ import { type Store, storage } from 'nestjs-pino/storage';
 import type { Logger as Pino } from 'pino';
 import type { AuthenticatedRequest } from '../accounts/account-context';
 import { lazyLogStore } from './log-context';
+import { redactUrl } from './redact-url';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
@@ -15,9 +16,10 @@ const CALLER_REQUEST_ID = /^[\w.:-]{1,128}$/;
 const QUIET = /^\/(health|metrics)/;
 
 /**
- * Per request: its id (`X-Request-Id` in and out), a logger bound to `req: {id, method, url}` for
- * every line written while the request runs (nestjs-pino's context), and, at info level and
- * below, one line when it is answered with the status, the time taken and the account.
+ * Per request: its id (`X-Request-Id` in and out), a logger bound to `req: {id, method, url}`
+ * (the URL without its credentials, `redactUrl`) for every line written while the request runs
+ * (nestjs-pino's context), and, at info level and below, one line when it is answered with the
+ * status, the time taken and the account.
  */
 @Injectable()
 export class RequestLogMiddleware implements NestMiddleware {
@@ -31,7 +33,7 @@ export class RequestLogMiddleware implements NestMiddleware {
     const header = req.headers['x-request-id'];
     const id = typeof header === 'string' && CALLER_REQUEST_ID.test(header) ? header : randomUUID();
     res.setHeader('X-Request-Id', id);
-    const context = lazyLogStore(this.root, { req: { id, method: req.method, url: req.originalUrl } });
+    const context = lazyLogStore(this.root, { req: { id, method: req.method, url: redactUrl(req.originalUrl) } });
     if (this.logsRequests && !QUIET.test(req.originalUrl)) this.logWhenAnswered(req, res, context);
     storage.run(context, next);
   }

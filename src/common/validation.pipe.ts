@@ -23,29 +23,6 @@ class ValidationRejection extends DomainError {
   }
 }
 
-const MAX_BODY_DEPTH = 32;
-
-/**
- * Problems class-validator cannot report: strings with a NUL character (Postgres text cannot
- * store them) and nesting deep enough to overflow the recursive sanitising of the body. Walked
- * with an explicit stack, so the check itself cannot overflow.
- */
-function bodyProblems(body: object): FieldError[] {
-  const found: FieldError[] = [];
-  const stack: [unknown, string, number][] = [[body, '', 0]];
-  while (stack.length) {
-    const [value, path, depth] = stack.pop()!;
-    const field = path || 'body';
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) found.push({ field, message: `${field} must not contain NUL characters` });
-    } else if (value && typeof value === 'object') {
-      if (depth >= MAX_BODY_DEPTH) return [{ field: 'body', message: `body must not be nested more than ${MAX_BODY_DEPTH} levels deep` }];
-      for (const [key, child] of Object.entries(value)) stack.push([child, path ? `${path}.${key}` : key, depth + 1]);
-    }
-  }
-  return found.reverse();
-}
-
 /**
  * Bodies that fail validation answer 422 `validation_failed` with details; query strings
  * with bad values answer 400 `invalid_params` (DESIGN §6.12). Unknown fields are refused, not
@@ -75,8 +52,6 @@ export class AppValidationPipe extends ValidationPipe {
           throw validationFailed([{ field: 'body', message: 'body must be a JSON object' }]);
         }
       }
-      const problems = bodyProblems(value as object);
-      if (problems.length) throw validationFailed(problems);
     }
     try {
       return await super.transform(value, metadata);

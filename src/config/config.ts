@@ -17,6 +17,11 @@ export interface AppConfig {
   publicBaseUrl: string;
   /** Where the web application lives: PUBLIC_BASE_URL without its `/v1`; links in mail and chat point here. */
   appBaseUrl: string;
+  /**
+   * Proxies in front of the process whose `X-Forwarded-For` is believed (express `trust proxy`):
+   * the client address (sign-in and sign-up limits) is the one that many hops back. 0 believes none.
+   */
+  trustProxy: number;
   /** SMTP server of the email channel; without it mail goes to the outbox table. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -128,6 +133,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisPrefix: env.REDIS_PREFIX || 'rw',
     publicBaseUrl,
     appBaseUrl: publicBaseUrl.replace(/\/v1$/, ''),
+    trustProxy: intVar(env, 'TRUST_PROXY', 0),
     smtpUrl: urlVar(env, 'SMTP_URL'),
     mailFrom: env.MAIL_FROM || 'Rivalwatch <notifications@rivalwatch.localhost>',
     allowPrivateNetworkTargets: boolVar(env, 'ALLOW_PRIVATE_NETWORK_TARGETS'),

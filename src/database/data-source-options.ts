@@ -9,6 +9,7 @@ import { UsersAndSessions1764400000000 } from './migrations/1764400000000-users-
 import { GrowthIdsAndRetention1764500000000 } from './migrations/1764500000000-growth-ids-and-retention';
 import { OneRunInFlight1764550000000 } from './migrations/1764550000000-one-run-in-flight';
 import { NotificationChannels1764600000000 } from './migrations/1764600000000-notification-channels';
+import { QueryErrorLogger } from './query-error-logger';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -43,7 +44,7 @@ export function dataSourceOptions(target: ConnectionTarget): DataSourceOptions {
     parseInt8: true,
     migrationsRun: false,
     synchronize: false,
-    logging: ['error'],
+    logger: new QueryErrorLogger(),
     extra: {
       max: target.poolSize ?? 20,
       // Waiting for a pooled connection under load is normal; failing fast would fail checks.

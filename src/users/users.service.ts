@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AccountsRepository } from '../accounts/accounts.repository';
+import { isUnstorableText } from '../common/input-text';
 import { uniqueViolation } from '../common/pg-errors';
 import { UserRow, UsersRepository } from './users.repository';
 
@@ -13,9 +14,11 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 function checkCredentials(email: string, password: string): string {
   const normalized = email.trim();
-  if (!EMAIL.test(normalized) || normalized.length > 254) throw new UsersError('Enter a valid email address.');
+  if (!EMAIL.test(normalized) || normalized.length > 254 || isUnstorableText(normalized)) throw new UsersError('Enter a valid email address.');
   if (password.length < MIN_PASSWORD_LENGTH) throw new UsersError(`Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
   if (password.length > 1024) throw new UsersError('That password is too long.');
+  // Hashed as UTF-8, half a surrogate pair would become U+FFFD: two different passwords would match.
+  if (isUnstorableText(password)) throw new UsersError('A password cannot hold NUL characters or half a surrogate pair.');
   return normalized;
 }
 
@@ -54,6 +57,7 @@ export class UsersService {
     const name = accountName.trim();
     if (!name) throw new UsersError('Enter an account name.');
     if (name.length > 200) throw new UsersError('That account name is too long.');
+    if (isUnstorableText(name)) throw new UsersError('An account name cannot hold NUL characters or half a surrogate pair.');
     const normalized = checkCredentials(email, password);
     // Checked first so the common case is a message, not a failed insert; the unique index decides races.
     if (await this.users.byEmail(normalized)) throw new UsersError('A user with this email already exists. Sign in instead.');
@@ -71,7 +75,8 @@ export class UsersService {
 
   /** The user whose email and password these are, or null (the same answer for an unknown email). */
   async authenticate(email: string, password: string): Promise<UserRow | null> {
-    const user = await this.users.byEmail(email.trim());
+    // No account can have such an email (checkCredentials), and Postgres could not compare it.
+    const user = isUnstorableText(email) ? null : await this.users.byEmail(email.trim());
     // An unknown email costs a verification too, so timing does not tell which emails have accounts.
     const valid = await verify(user?.password_hash ?? (await dummyHash()), password).catch(() => false);
     if (!user || !valid) return null;

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { MAX_SIGNUPS_PER_IP } from '../../src/users/sign-in-limiter';
 import { count } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -53,5 +54,104 @@ describe('application sign-up, sessions and sign-in (users and app_sessions tabl
     expect(user.email.toLowerCase()).toBe('ada@example.com');
     expect(user.role).toBe('owner');
     expect(user.last_sign_in_at).toBeInstanceOf(Date);
+  });
+});
+
+type Agent = ReturnType<typeof request.agent>;
+
+/** Posts a form the way a browser does: the page first, for its CSRF token. */
+async function postForm(agent: Agent, page: string, action: string, fields: Record<string, string>): Promise<request.Response> {
+  const form = await agent.get(page).expect(200);
+  return agent.post(action).set('Referer', `http://127.0.0.1${page}`).type('form').send({ _csrf: csrfOf(form.text), ...fields });
+}
+
+/** Text Postgres cannot store (a NUL) and blank names: the form's own message, never a 500 (DESIGN §5g). */
+describe('application forms refuse NUL characters and blank names', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ROLE: 'api' });
+  });
+  afterAll(() => t.close());
+
+  it('sign-up answers 422 with its message for a NUL in the email or account name, and for a blank account name', async () => {
+    const agent = request.agent(t.app.getHttpServer());
+    const attempts: [Record<string, string>, string][] = [
+      [{ account_name: 'Acme', email: 'ada\u0000@example.com' }, 'Enter a valid email address.'],
+      [{ account_name: 'Ac\u0000me', email: 'ada@example.com' }, 'An account name cannot hold NUL characters'],
+      [{ account_name: ' \t ', email: 'ada@example.com' }, 'Enter an account name.'],
+    ];
+    for (const [fields, message] of attempts) {
+      const res = await postForm(agent, '/app/sign-up', '/app/sign-up', { ...fields, password: 'correct horse battery' });
+      expect([fields, res.status]).toEqual([fields, 422]);
+      expect(res.text).toContain(message);
+    }
+    expect(await count(t.db, 'users')).toBe(0);
+    expect(await count(t.db, 'accounts')).toBe(0);
+  });
+
+  it('sign-in answers 401 with its message for a NUL in the email', async () => {
+    const agent = request.agent(t.app.getHttpServer());
+    const res = await postForm(agent, '/app/sign-in', '/app/sign-in', { email: 'ada\u0000@example.com', password: 'correct horse battery' });
+    expect(res.status).toBe(401);
+    expect(res.text).toContain('That email and password do not match an account.');
+  });
+
+  it('the workspace form shows its error for a NUL or a blank name, and creates nothing', async () => {
+    const agent = request.agent(t.app.getHttpServer());
+    await postForm(agent, '/app/sign-up', '/app/sign-up', { account_name: 'Forms', email: 'forms@example.com', password: 'correct horse battery' }).then((res) => expect(res.status).toBe(303));
+    for (const name of ['Market\u0000', '   ']) {
+      const res = await postForm(agent, '/app/workspaces', '/app/workspaces', { name });
+      expect([name, res.status]).toEqual([name, 303]);
+      const page = await agent.get(res.headers.location).expect(200);
+      expect(page.text).toMatch(/class="flash error"[^>]*>Name /);
+    }
+    expect(await count(t.db, 'workspaces')).toBe(0);
+  });
+});
+
+/**
+ * Sign-ups answered for one visitor per address in `addresses` (X-Forwarded-For), each over
+ * https as a TLS-terminating proxy would say. The email is invalid: the limit counts attempts.
+ */
+async function signUpStatuses(t: TestApp, addresses: string[]): Promise<number[]> {
+  const server = t.app.getHttpServer();
+  const statuses: number[] = [];
+  for (const address of addresses) {
+    const page = await request(server).get('/app/sign-up').set('X-Forwarded-Proto', 'https').expect(200);
+    // The cookie is Secure: carried by hand over the test's plain http.
+    const cookie = String(page.headers['set-cookie']).split(';')[0];
+    const res = await request(server)
+      .post('/app/sign-up')
+      .set({ Cookie: cookie, 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': address })
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), account_name: 'Proxied', email: 'not-an-email', password: 'correct horse battery' });
+    statuses.push(res.status);
+  }
+  return statuses;
+}
+
+/** One more address than the sign-ups allowed per address. */
+const ADDRESSES = Array.from({ length: MAX_SIGNUPS_PER_IP + 1 }, (_, i) => `203.0.113.${i + 1}`);
+const answers = (allowed: number, refused: number) => [...Array(allowed).fill(422), ...Array(refused).fill(429)];
+
+describe('X-Forwarded-For is believed only as far as TRUST_PROXY says', () => {
+  it('under an https PUBLIC_BASE_URL without TRUST_PROXY, a forged X-Forwarded-For does not escape the per-address sign-up limit', async () => {
+    const t = await createTestApp({ ROLE: 'api', PUBLIC_BASE_URL: 'https://rivalwatch.example.test/v1' });
+    try {
+      expect(await signUpStatuses(t, ADDRESSES)).toEqual(answers(MAX_SIGNUPS_PER_IP, 1));
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with TRUST_PROXY=1, the address the proxy reports is the client address', async () => {
+    const t = await createTestApp({ ROLE: 'api', TRUST_PROXY: '1' });
+    try {
+      expect(await signUpStatuses(t, ADDRESSES)).toEqual(answers(ADDRESSES.length, 0));
+      // The limit still holds per address.
+      expect(await signUpStatuses(t, Array(MAX_SIGNUPS_PER_IP).fill(ADDRESSES[0]))).toEqual(answers(MAX_SIGNUPS_PER_IP - 1, 1));
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -191,6 +191,22 @@ describe('errors', () => {
       expectError(res, 404, 'not_found');
     });
 
+    it('sends no X-Powered-By on any response: API, 404s, docs, health and the application', async () => {
+      const s = await createSession(t);
+      const server = t.app.getHttpServer();
+      const responses: [string, request.Test][] = [
+        ['api', s.get('/workspaces').expect(200)],
+        ['api 404', s.get('/nope').expect(404)],
+        ['api 401', request(server).get('/v1/workspaces').expect(401)],
+        ['404 outside /v1', request(server).get('/elsewhere').expect(404)],
+        ['docs', request(server).get('/docs-json').expect(200)],
+        ['health', request(server).get('/health/live').expect(200)],
+        ['app', request(server).get('/app/sign-in').expect(200)],
+        ['app static', request(server).get('/app/static/app.css').expect(200)],
+      ];
+      for (const [what, res] of responses) expect([what, (await res).headers['x-powered-by']]).toEqual([what, undefined]);
+    });
+
     it('answers a path outside /v1 with 404 not_found JSON', async () => {
       const s = await createSession(t);
       const res = await request(t.app.getHttpServer()).get('/workspaces').set('Authorization', `Bearer ${s.apiKey}`);
@@ -264,6 +280,47 @@ describe('errors', () => {
         expectError(res, 404, 'not_found');
         expect(Object.keys(res.body.error).sort()).toEqual(['code', 'message']);
       }
+    });
+  });
+
+  // Last: these create workspaces, and the bad-id test above wants low ids.
+  describe('text Postgres cannot store, and blank names', () => {
+    it('answers 422 validation_failed for half a surrogate pair in any body field, and records nothing', async () => {
+      const s = await createSession(t);
+      const w = await world(s);
+      const attempts: [string, Record<string, unknown>, string][] = [
+        ['/workspaces', { name: 'Acme\ud800' }, 'name'],
+        ['/monitors', { competitor_id: w.competitor.id, url: 'https://acme.example/x', monitor_type: 'pricing', name: '\udc00Pricing' }, 'name'],
+        [`/competitors/${w.competitor.id}/notes`, { body: 'note \ud83d' }, 'body'],
+        [`/workspaces/${w.workspace.id}/competitors`, { url: 'https://acme.example', monitor_types: ['pricing', '\ud800'] }, 'monitor_types.1'],
+      ];
+      for (const [path, body, field] of attempts) {
+        const res = await s.post(path, body);
+        expectError(res, 422, 'validation_failed');
+        expect([path, res.body.error.details]).toEqual([path, [{ field, message: expect.stringMatching(/surrogate/) }]]);
+      }
+      expect(await count(t.db, `workspaces WHERE account_id = $1`, [s.accountId])).toBe(1);
+      // A whole pair is an ordinary character.
+      await s.post('/workspaces', { name: 'Acme \ud83d\ude80' }).expect(201);
+    });
+
+    it('answers 400 invalid_params for a NUL in a query string', async () => {
+      const s = await createSession(t);
+      const w = await world(s);
+      expectError(await s.get(`/changes?workspace_id=${w.workspace.id}&since=%00`), 400, 'invalid_params');
+      expectError(await s.get(`/changes/${w.change.id}?include=capture%00`), 400, 'invalid_params');
+    });
+
+    it('trims names before validating them: a name of spaces only answers 422', async () => {
+      const s = await createSession(t);
+      const w = await world(s);
+      const blank = await s.post('/workspaces', { name: ' \t\n ' });
+      expectError(blank, 422, 'validation_failed');
+      expect(blank.body.error.details).toEqual([{ field: 'name', message: expect.any(String) }]);
+      const monitor = await s.post('/monitors', { competitor_id: w.competitor.id, url: 'https://acme.example/y', monitor_type: 'pricing', name: '   ' });
+      expectError(monitor, 422, 'validation_failed');
+      const padded = await s.post('/workspaces', { name: '  Padded  ' }).expect(201);
+      expect(padded.body.workspace.name).toBe('Padded');
     });
   });
 });

@@ -112,6 +112,17 @@ describe('operations: health, metrics, key changes', () => {
         );
         expect(authenticated).toMatchObject({ account_id: account.id, req: { id: 'log-probe-2', method: 'GET', url: '/v1/account' }, res: { statusCode: 200 } });
         expect(authenticated.responseTime).toEqual(expect.any(Number));
+
+        // Credentials in a URL never reach the log: a key in the query, an unsubscribe link's token.
+        const token = 'eyJ3IjoxLCJlIjoiYWRhQGV4YW1wbGUuY29tIn0.c2lnbmF0dXJlLXNlY3JldA';
+        await fetch(`http://127.0.0.1:${apiPort}/v1/account?API_KEY=${key.key}`, { headers: { 'X-Request-Id': 'log-probe-3' } });
+        await fetch(`http://127.0.0.1:${apiPort}/app/unsubscribe/${token}`, { headers: { 'X-Request-Id': 'log-probe-4' } });
+        for (const [probe, url] of [['log-probe-3', '/v1/account?API_KEY=[REDACTED]'], ['log-probe-4', '/app/unsubscribe/[REDACTED]']]) {
+          const entry = JSON.parse(await waitFor(async () => api.output.join('').split('\n').find((l) => l.includes(probe)), probe, 5000));
+          expect(entry.req.url).toBe(url);
+        }
+        expect(api.output.join('')).not.toContain(key.key);
+        expect(api.output.join('')).not.toContain(token);
       } finally {
         await db.end();
       }

@@ -4,6 +4,7 @@ import { IsIn, IsInt, IsNotEmpty, IsOptional, IsPositive, IsString, IsUrl, Max, 
 import { CADENCES, type Cadence } from '../../billing/plan';
 import { MONITOR_TYPES, type MonitorType } from '../../capture/capture.types';
 import { MAX_ID } from '../../common/parse-id.pipe';
+import { Trimmed } from '../../common/trimmed';
 import { SEVERITIES, type Severity } from '../../common/severity';
 
 const URL_OPTIONS = { require_protocol: true, protocols: ['http', 'https'], require_tld: false };
@@ -32,6 +33,7 @@ export class CreateMonitorDto {
 
   @ApiPropertyOptional({ example: 'Acme pricing', description: 'defaults to "<competitor> <type>"' })
   @IsOptional()
+  @Trimmed()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
