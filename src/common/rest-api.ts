@@ -3,7 +3,12 @@ import type { Request } from 'express';
 /** The REST API's path prefix; the web application, health and metrics live outside it. */
 export const API_PREFIX = 'v1';
 
-/** A request to the REST API, as opposed to the web application's pages, health or metrics. */
+const REST_PATH = new RegExp(`^/${API_PREFIX}/`, 'i');
+
+/**
+ * A request to the REST API, as opposed to the web application's pages, health or metrics.
+ * Express matches routes without regard to case, so `/V1/…` is the API too and gets its guards.
+ */
 export function isRestApiRequest(req: Request): boolean {
-  return req.path.startsWith(`/${API_PREFIX}/`);
+  return REST_PATH.test(req.path);
 }
