@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AccountsRepository } from '../accounts/accounts.repository';
+import { normalizeEmail } from '../common/email';
 import { uniqueViolation } from '../common/pg-errors';
 import { UserRow, UsersRepository } from './users.repository';
 
@@ -11,8 +12,9 @@ export class UsersError extends Error {}
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
 
+/** The email in its normal form (what is stored and compared), once both fields are acceptable. */
 function checkCredentials(email: string, password: string): string {
-  const normalized = email.trim();
+  const normalized = normalizeEmail(email);
   if (!EMAIL.test(normalized) || normalized.length > 254) throw new UsersError('Enter a valid email address.');
   if (password.length < MIN_PASSWORD_LENGTH) throw new UsersError(`Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
   if (password.length > 1024) throw new UsersError('That password is too long.');
@@ -71,7 +73,7 @@ export class UsersService {
 
   /** The user whose email and password these are, or null (the same answer for an unknown email). */
   async authenticate(email: string, password: string): Promise<UserRow | null> {
-    const user = await this.users.byEmail(email.trim());
+    const user = await this.users.byEmail(email);
     // An unknown email costs a verification too, so timing does not tell which emails have accounts.
     const valid = await verify(user?.password_hash ?? (await dummyHash()), password).catch(() => false);
     if (!user || !valid) return null;
