@@ -189,4 +189,37 @@ describe('authentication and rate limits', () => {
       }
     });
   });
+
+  describe('API keys per account', () => {
+    it('creates keys up to the plan cap, the first key included, and no more however many ask at once', async () => {
+      const s = await createSession(t, 'starter');
+      const accounts = t.app.get(AccountsService);
+      const results = await Promise.allSettled(Array.from({ length: 8 }, () => accounts.createKey(s.accountId)));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(4);
+      for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
+        expect(r.reason).toMatchObject({ code: 'validation_failed', message: 'The starter plan allows at most 5 active API keys; revoke one first.' });
+      }
+      expect(await count(t.db, `api_keys WHERE account_id = $1 AND revoked_at IS NULL`, [s.accountId])).toBe(5);
+    });
+
+    it('answers Create API key over the trial cap with 422 naming it, and lets a key be made once one is revoked', async () => {
+      const agent = request.agent(server());
+      const csrf = () => agent.get('/app/sign-up').then((page) => /name="_csrf" value="([^"]+)"/.exec(page.text)![1]);
+      const signUp = { _csrf: await csrf(), account_name: 'Capped', email: 'capped@example.test', password: 'a long enough password' };
+      await agent.post('/app/sign-up').type('form').send(signUp).expect(303);
+      const createKey = async () => {
+        const token = await csrf();
+        return agent.post('/app/settings/api-keys').type('form').send({ _csrf: token });
+      };
+      for (let i = 1; i <= 2; i++) expect([i, (await createKey()).status]).toEqual([i, 201]);
+      const refused = await createKey();
+      expect(refused.status).toBe(422);
+      expect(refused.text).toContain('The trial plan allows at most 2 active API keys; revoke one first.');
+      expect(refused.text).not.toMatch(/rw_live_[A-Za-z0-9_-]{20,}/);
+      const [{ id, account_id: accountId }] = await t.db.query(`SELECT k.id, k.account_id FROM api_keys k JOIN users u USING (account_id) WHERE u.email = 'capped@example.test' ORDER BY k.id LIMIT 1`);
+      expect(await count(t.db, `api_keys WHERE account_id = $1`, [accountId])).toBe(2);
+      await t.app.get(AccountsService).revokeKey(id);
+      expect((await createKey()).status).toBe(201);
+    });
+  });
 });
