@@ -163,6 +163,31 @@ describe('authentication and rate limits', () => {
       await agentFor(t.app, other.apiKey).get('/account').expect(200);
     });
 
+    it('holds all the keys of an account to three times the per-key limit in one window', async () => {
+      await ensureWindowHas(20);
+      // Four keys made on starter stay active after a downgrade to trial (60 a minute per key).
+      const s = await createSession(t, 'starter');
+      const accounts = t.app.get(AccountsService);
+      const more = [await accounts.createKey(s.accountId), await accounts.createKey(s.accountId), await accounts.createKey(s.accountId)];
+      await accounts.setPlan(s.accountId, 'trial');
+      const keys = [s.apiKey, ...more.map((k) => k.apiKey)].map((key) => agentFor(t.app, key));
+      for (let i = 1; i <= 180; i++) {
+        const res = await keys[i % 4].get('/account');
+        expect([i, res.status]).toEqual([i, 200]);
+        // What is left is the fewer of the key's (60 − ⌈i/4⌉) and the account's (180 − i).
+        expect([i, rateHeaders(res).remaining]).toEqual([i, Math.min(60 - Math.ceil(i / 4), 180 - i)]);
+      }
+      // Each key has made 45 requests, under its 60; the account has made its 180.
+      for (const key of keys) {
+        const res = await key.get('/workspaces');
+        expectError(res, 429, 'rate_limited');
+        expect(rateHeaders(res)).toMatchObject({ limit: 60, remaining: 0 });
+        const retryAfter = Number(res.headers['retry-after']);
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(60);
+      }
+    });
+
     it('keeps counting when Redis has forgotten the limiter script (SCRIPT FLUSH, a restart)', async () => {
       await ensureWindowHas(4);
       const s = await createSession(t, 'trial');
