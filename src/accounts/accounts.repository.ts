@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, IsNull, Repository } from 'typeorm';
 import { AccountEntity } from './account.entity';
 import { PreparedQuery } from '../database/prepared-query';
 import { ApiKeyEntity } from './api-key.entity';
@@ -59,6 +59,19 @@ export class AccountsRepository {
       .returning(ACCOUNT_COLUMNS)
       .execute();
     return raw[0] ?? null;
+  }
+
+  /**
+   * The account's plan, its row locked until the transaction ends, so that two key creations
+   * take turns counting the active keys (FOR NO KEY UPDATE: foreign-key checks never wait on it).
+   */
+  async lockForKeys(accountId: number, manager: EntityManager): Promise<{ plan_id: string } | null> {
+    const [row] = await manager.query(`SELECT plan_id FROM accounts WHERE id = $1 FOR NO KEY UPDATE`, [accountId]);
+    return row ?? null;
+  }
+
+  countActiveKeys(accountId: number, manager: EntityManager): Promise<number> {
+    return manager.getRepository(ApiKeyEntity).countBy({ account_id: accountId, revoked_at: IsNull() });
   }
 
   async insertKey(

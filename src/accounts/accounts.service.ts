@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PlansRepository } from '../billing/plans.repository';
-import { Plan, PLAN_IDS } from '../billing/plan';
+import { MAX_ACTIVE_KEYS, Plan, PLAN_IDS, PlanId } from '../billing/plan';
 import { QuotaService, QuotaUsage } from '../billing/quota.service';
+import { DomainError, ErrorCode } from '../common/errors';
 import { AccountContext } from './account-context';
 import { AccountRow, AccountsRepository, ApiKeyRow } from './accounts.repository';
 import { generateApiKey, hashApiKey } from './api-key';
@@ -45,10 +46,18 @@ export class AccountsService {
     return account;
   }
 
+  /** A new key, unless the account already holds as many active keys as its plan allows (422). */
   async createKey(accountId: number): Promise<{ apiKey: string; key: { id: number; prefix: string } }> {
-    if (!(await this.accounts.byId(accountId))) throw new AccountsError(`account ${accountId} not found`);
     const key = generateApiKey();
-    const row = await this.accounts.insertKey(accountId, key.hash, key.prefix);
+    const row = await this.db.transaction(async (manager) => {
+      const account = await this.accounts.lockForKeys(accountId, manager);
+      if (!account) throw new AccountsError(`account ${accountId} not found`);
+      const cap = MAX_ACTIVE_KEYS[account.plan_id as PlanId];
+      if ((await this.accounts.countActiveKeys(accountId, manager)) >= cap) {
+        throw new DomainError(ErrorCode.ValidationFailed, `The ${account.plan_id} plan allows at most ${cap} active API keys; revoke one first.`);
+      }
+      return this.accounts.insertKey(accountId, key.hash, key.prefix, manager);
+    });
     return { apiKey: key.key, key: { id: row.id, prefix: row.prefix } };
   }
 

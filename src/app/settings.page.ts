@@ -209,7 +209,15 @@ export class SettingsPage {
   /** The new key is in this answer only: it is not stored anywhere but as a hash. */
   @Post('settings/api-keys')
   async createKey(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer): Promise<void> {
-    const { apiKey } = await this.accounts.createKey(viewer.context.accountId);
+    let apiKey: string;
+    try {
+      ({ apiKey } = await this.accounts.createKey(viewer.context.accountId));
+    } catch (err) {
+      // Over the plan's key cap: the page says so, with the keys to revoke below.
+      if (!(err instanceof DomainError) || err.code !== ErrorCode.ValidationFailed) throw err;
+      res.status(422);
+      return this.renderKeys(req, res, viewer, null, messageOf(err));
+    }
     res.setHeader('Cache-Control', 'no-store');
     await this.renderKeys(req, res, viewer, apiKey);
   }
@@ -229,8 +237,8 @@ export class SettingsPage {
     renderPage(req, res, viewer, 'account', { title: 'Plan and usage', nav: 'settings', account, plan, usage, percent });
   }
 
-  private async renderKeys(req: Request, res: Response, viewer: Viewer, newKey: string | null): Promise<void> {
+  private async renderKeys(req: Request, res: Response, viewer: Viewer, newKey: string | null, error?: string): Promise<void> {
     const keys = await this.accounts.listKeys(viewer.context.accountId);
-    renderPage(req, res, viewer, 'api-keys', { title: 'API keys', nav: 'settings', keys, newKey });
+    renderPage(req, res, viewer, 'api-keys', { title: 'API keys', nav: 'settings', keys, newKey, error });
   }
 }

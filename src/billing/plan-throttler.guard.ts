@@ -6,12 +6,17 @@ import { DomainError, ErrorCode } from '../common/errors';
 import { IS_PUBLIC_KEY } from '../common/public.decorator';
 
 export const WINDOW_SECONDS = 60;
+/** All the keys of an account together may make this many times one key's limit (DESIGN §5g). */
+export const ACCOUNT_LIMIT_FACTOR = 3;
 
 /**
  * Per-key request limits from the key's plan (DESIGN §6.11) on `@nestjs/throttler`: fixed
  * one-minute windows aligned to the wall clock, counted per API key (not per handler) in the
- * shared storage, the three `X-RateLimit-*` headers on every authenticated response (`Reset` in
- * Unix seconds), and a 429 `rate_limited` envelope with `Retry-After` and the same headers.
+ * shared storage, plus a ceiling for the whole account of three times that limit, so that more
+ * keys do not mean more requests. The three `X-RateLimit-*` headers go on every authenticated
+ * response (`Limit` the key's, `Remaining` the fewer of the key's and the account's, `Reset` in
+ * Unix seconds), and over either limit a 429 `rate_limited` envelope with `Retry-After` and the
+ * same headers.
  */
 @Injectable()
 export class PlanThrottlerGuard extends ThrottlerGuard {
@@ -30,19 +35,31 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
     const nowSeconds = Date.now() / 1000;
     const window = Math.floor(nowSeconds / WINDOW_SECONDS) * WINDOW_SECONDS;
     const reset = window + WINDOW_SECONDS;
-    const key = `rl:${await getTracker(req, context)}:${window}`;
-    // The key names its window, so a count never leaks into the next one; the verdict is taken
-    // from the count here (the storage's own block lasts no longer than the key).
-    const ttlMs = (WINDOW_SECONDS + 5) * 1000;
-    const { totalHits } = await this.storageService.increment(key, ttlMs, limit, ttlMs, 'default');
     res.setHeader('X-RateLimit-Limit', String(limit));
-    res.setHeader('X-RateLimit-Remaining', String(Math.max(limit - totalHits, 0)));
     res.setHeader('X-RateLimit-Reset', String(reset));
-    if (totalHits > limit) {
-      throw new DomainError(ErrorCode.RateLimited, 'request rate limit exceeded for this API key', {
+    const refuse = (whose: string) => {
+      res.setHeader('X-RateLimit-Remaining', '0');
+      return new DomainError(ErrorCode.RateLimited, `request rate limit exceeded for this ${whose}`, {
         retryAfter: Math.max(Math.ceil(reset - nowSeconds), 1),
       });
-    }
+    };
+    const byKey = await this.hit(`rl:${await getTracker(req, context)}:${window}`, limit);
+    if (byKey > limit) throw refuse('API key');
+    // Counted only when the key was within its limit, so one runaway key does not use up its siblings' share.
+    const accountLimit = limit * ACCOUNT_LIMIT_FACTOR;
+    const byAccount = await this.hit(`rl:account:${req.account!.accountId}:${window}`, accountLimit);
+    if (byAccount > accountLimit) throw refuse('account');
+    res.setHeader('X-RateLimit-Remaining', String(Math.max(Math.min(limit - byKey, accountLimit - byAccount), 0)));
     return true;
+  }
+
+  /**
+   * Counts a request under a key that names its window, so a count never leaks into the next one;
+   * the verdict is taken from the count (the storage's own block lasts no longer than the key).
+   */
+  private async hit(key: string, limit: number): Promise<number> {
+    const ttlMs = (WINDOW_SECONDS + 5) * 1000;
+    const { totalHits } = await this.storageService.increment(key, ttlMs, limit, ttlMs, 'default');
+    return totalHits;
   }
 }

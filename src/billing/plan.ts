@@ -11,6 +11,9 @@ export const CADENCE_SECONDS: Record<Cadence, number> = {
 export const PLAN_IDS = ['trial', 'starter', 'growth', 'pro'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
+/** Active API keys an account may hold (DESIGN §5g); the first key counts. */
+export const MAX_ACTIVE_KEYS: Record<PlanId, number> = { trial: 2, starter: 5, growth: 10, pro: 25 };
+
 /** A row of the `plans` table (DESIGN §6.7). */
 export interface Plan {
   id: PlanId;

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AccountsError } from '../accounts/accounts.service';
+import { DomainError } from '../common/errors';
 import { UsersError } from '../users/users.service';
 import { loadConfig } from '../config/config';
 import { parseFlags, UsageError } from './args';
@@ -29,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
-    const known = err instanceof UsageError || err instanceof AccountsError || err instanceof UsersError;
+    const known = err instanceof UsageError || err instanceof AccountsError || err instanceof UsersError || err instanceof DomainError;
     process.stderr.write(`${known ? err.message : (err?.stack ?? String(err))}\n`);
     process.exit(known ? 2 : 1);
   },

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
+import { normalizeEmail } from '../common/email';
 import { UserEntity, type UserRole } from './user.entity';
 
 export type UserRow = Pick<UserEntity, 'id' | 'account_id' | 'email' | 'password_hash' | 'role' | 'created_at' | 'last_sign_in_at'>;
@@ -25,9 +26,12 @@ export class UsersRepository {
     return raw[0];
   }
 
-  /** Emails are unique whatever their case (the users_email_unique index on lower(email)). */
+  /**
+   * Emails are stored in their normal form and unique whatever their case (the users_email_unique
+   * index on lower(email)); the one looked for is compared in that form, the sign-in limiter's.
+   */
   byEmail(email: string): Promise<UserRow | null> {
-    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+    return this.users.createQueryBuilder('u').where('lower(u.email) = :email', { email: normalizeEmail(email) }).getOne();
   }
 
   byId(id: number): Promise<UserRow | null> {

@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AccountsRepository } from '../accounts/accounts.repository';
+import { normalizeEmail } from '../common/email';
 import { isUnstorableText } from '../common/input-text';
 import { uniqueViolation } from '../common/pg-errors';
 import { UserRow, UsersRepository } from './users.repository';
@@ -12,9 +13,11 @@ export class UsersError extends Error {}
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
 
+/** The email in its normal form (what is stored and compared), once both fields are acceptable. */
 function checkCredentials(email: string, password: string): string {
-  const normalized = email.trim();
-  if (!EMAIL.test(normalized) || normalized.length > 254 || isUnstorableText(normalized)) throw new UsersError('Enter a valid email address.');
+  if (isUnstorableText(email)) throw new UsersError('Enter a valid email address.');
+  const normalized = normalizeEmail(email);
+  if (!EMAIL.test(normalized) || normalized.length > 254) throw new UsersError('Enter a valid email address.');
   if (password.length < MIN_PASSWORD_LENGTH) throw new UsersError(`Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
   if (password.length > 1024) throw new UsersError('That password is too long.');
   // Hashed as UTF-8, half a surrogate pair would become U+FFFD: two different passwords would match.
@@ -76,7 +79,7 @@ export class UsersService {
   /** The user whose email and password these are, or null (the same answer for an unknown email). */
   async authenticate(email: string, password: string): Promise<UserRow | null> {
     // No account can have such an email (checkCredentials), and Postgres could not compare it.
-    const user = isUnstorableText(email) ? null : await this.users.byEmail(email.trim());
+    const user = isUnstorableText(email) ? null : await this.users.byEmail(email);
     // An unknown email costs a verification too, so timing does not tell which emails have accounts.
     const valid = await verify(user?.password_hash ?? (await dummyHash()), password).catch(() => false);
     if (!user || !valid) return null;

@@ -163,6 +163,31 @@ describe('authentication and rate limits', () => {
       await agentFor(t.app, other.apiKey).get('/account').expect(200);
     });
 
+    it('holds all the keys of an account to three times the per-key limit in one window', async () => {
+      await ensureWindowHas(20);
+      // Four keys made on starter stay active after a downgrade to trial (60 a minute per key).
+      const s = await createSession(t, 'starter');
+      const accounts = t.app.get(AccountsService);
+      const more = [await accounts.createKey(s.accountId), await accounts.createKey(s.accountId), await accounts.createKey(s.accountId)];
+      await accounts.setPlan(s.accountId, 'trial');
+      const keys = [s.apiKey, ...more.map((k) => k.apiKey)].map((key) => agentFor(t.app, key));
+      for (let i = 1; i <= 180; i++) {
+        const res = await keys[i % 4].get('/account');
+        expect([i, res.status]).toEqual([i, 200]);
+        // What is left is the fewer of the key's (60 − ⌈i/4⌉) and the account's (180 − i).
+        expect([i, rateHeaders(res).remaining]).toEqual([i, Math.min(60 - Math.ceil(i / 4), 180 - i)]);
+      }
+      // Each key has made 45 requests, under its 60; the account has made its 180.
+      for (const key of keys) {
+        const res = await key.get('/workspaces');
+        expectError(res, 429, 'rate_limited');
+        expect(rateHeaders(res)).toMatchObject({ limit: 60, remaining: 0 });
+        const retryAfter = Number(res.headers['retry-after']);
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(60);
+      }
+    });
+
     it('keeps counting when Redis has forgotten the limiter script (SCRIPT FLUSH, a restart)', async () => {
       await ensureWindowHas(4);
       const s = await createSession(t, 'trial');
@@ -187,6 +212,39 @@ describe('authentication and rate limits', () => {
       } finally {
         await replica.close();
       }
+    });
+  });
+
+  describe('API keys per account', () => {
+    it('creates keys up to the plan cap, the first key included, and no more however many ask at once', async () => {
+      const s = await createSession(t, 'starter');
+      const accounts = t.app.get(AccountsService);
+      const results = await Promise.allSettled(Array.from({ length: 8 }, () => accounts.createKey(s.accountId)));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(4);
+      for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
+        expect(r.reason).toMatchObject({ code: 'validation_failed', message: 'The starter plan allows at most 5 active API keys; revoke one first.' });
+      }
+      expect(await count(t.db, `api_keys WHERE account_id = $1 AND revoked_at IS NULL`, [s.accountId])).toBe(5);
+    });
+
+    it('answers Create API key over the trial cap with 422 naming it, and lets a key be made once one is revoked', async () => {
+      const agent = request.agent(server());
+      const csrf = () => agent.get('/app/sign-up').then((page) => /name="_csrf" value="([^"]+)"/.exec(page.text)![1]);
+      const signUp = { _csrf: await csrf(), account_name: 'Capped', email: 'capped@example.test', password: 'a long enough password' };
+      await agent.post('/app/sign-up').type('form').send(signUp).expect(303);
+      const createKey = async () => {
+        const token = await csrf();
+        return agent.post('/app/settings/api-keys').type('form').send({ _csrf: token });
+      };
+      for (let i = 1; i <= 2; i++) expect([i, (await createKey()).status]).toEqual([i, 201]);
+      const refused = await createKey();
+      expect(refused.status).toBe(422);
+      expect(refused.text).toContain('The trial plan allows at most 2 active API keys; revoke one first.');
+      expect(refused.text).not.toMatch(/rw_live_[A-Za-z0-9_-]{20,}/);
+      const [{ id, account_id: accountId }] = await t.db.query(`SELECT k.id, k.account_id FROM api_keys k JOIN users u USING (account_id) WHERE u.email = 'capped@example.test' ORDER BY k.id LIMIT 1`);
+      expect(await count(t.db, `api_keys WHERE account_id = $1`, [accountId])).toBe(2);
+      await t.app.get(AccountsService).revokeKey(id);
+      expect((await createKey()).status).toBe(201);
     });
   });
 });

@@ -95,6 +95,23 @@ describe('CLI (npm run --silent cli -- …)', () => {
   );
 
   it(
+    'keys:create refuses a key over the plan cap with a non-zero exit and the cap on stderr',
+    async () => {
+      const { account } = await t.app.get(AccountsService).createAccount('Two keys', 'trial');
+      const second = await cli('keys:create', '--account', String(account.id));
+      expect(second.code).toBe(0);
+      expect(JSON.parse(second.stdout)).toEqual({ api_key: expect.stringMatching(/^rw_live_/), key: { id: expect.any(Number), prefix: expect.any(String) } });
+      const third = await cli('keys:create', '--account', String(account.id));
+      expect(third.code).not.toBe(0);
+      expect(third.code).not.toBeNull();
+      expect(third.stdout).toBe('');
+      expect(third.stderr.trim()).toBe('The trial plan allows at most 2 active API keys; revoke one first.');
+      expect(await count(t.db, `api_keys WHERE account_id = $1`, [account.id])).toBe(2);
+    },
+    2 * CLI_TIMEOUT_MS,
+  );
+
+  it(
     'users:create adds a person who signs in to the application',
     async () => {
       const { account } = await t.app.get(AccountsService).createAccount('People', 'starter');
