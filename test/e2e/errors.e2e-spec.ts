@@ -311,6 +311,19 @@ describe('errors', () => {
       expectError(await s.get(`/changes/${w.change.id}?include=capture%00`), 400, 'invalid_params');
     });
 
+    it('treats /V1/… as the API it routes to: the same body parsing and input guards as /v1/…', async () => {
+      const s = await createSession(t);
+      const post = (body: string) =>
+        request(t.app.getHttpServer())
+          .post('/V1/workspaces')
+          .set('Authorization', `Bearer ${s.apiKey}`)
+          .set('Content-Type', 'application/json')
+          .send(body);
+      expectError(await post('{"name":"Acme\\u0000"}'), 422, 'validation_failed');
+      expect((await post('{"name":"Acme"}')).status).toBe(201);
+      expect(await count(t.db, `workspaces WHERE account_id = $1`, [s.accountId])).toBe(1);
+    });
+
     it('trims names before validating them: a name of spaces only answers 422', async () => {
       const s = await createSession(t);
       const w = await world(s);
