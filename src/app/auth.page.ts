@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { SignInLimiter } from '../users/sign-in-limiter';
 import { UsersError, UsersService } from '../users/users.service';
 import { AppExceptionFilter } from './app-exception.filter';
+import { formToken } from './web-setup';
 
 interface Credentials {
   email?: string;
@@ -33,6 +34,7 @@ export class AuthPage {
   @Get('sign-in')
   signInPage(@Req() req: Request, @Res() res: Response): void {
     if (req.session.userId) return res.redirect(303, '/app/workspaces');
+    formToken(req, res);
     res.render('sign-in', { title: 'Sign in', signupOpen: this.config.signup === 'open', flash: takeFlash(req) });
   }
 
@@ -65,6 +67,7 @@ export class AuthPage {
     if (this.config.signup !== 'open') {
       return res.status(404).render('error', { title: 'Sign-up is closed', status: 404, message: 'Ask your administrator for an account.' });
     }
+    formToken(req, res);
     res.render('sign-up', { title: 'Create your account', flash: takeFlash(req) });
   }
 
