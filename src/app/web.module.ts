@@ -10,6 +10,7 @@ import { MonitorsModule } from '../monitors/monitors.module';
 import { UsersModule } from '../users/users.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
+import { ActionLimitGuard } from './action-limit';
 import { AppExceptionFilter } from './app-exception.filter';
 import { AuthPage } from './auth.page';
 import { ChangesPage } from './changes.page';
@@ -38,6 +39,6 @@ export class AppNotFoundPage {
 @Module({
   imports: [AccountsModule, ChangesModule, CompetitorsModule, DigestModule, MonitorsModule, UsersModule, WebhooksModule, WorkspacesModule],
   controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, DigestPage, SettingsPage, AppNotFoundPage],
-  providers: [SignedInGuard],
+  providers: [ActionLimitGuard, SignedInGuard],
 })
 export class WebAppModule {}

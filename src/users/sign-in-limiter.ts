@@ -6,15 +6,13 @@ import { REDIS } from '../database/redis.module';
 const WINDOW_SECONDS = 15 * 60;
 export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_IP = 20;
-export const MAX_SIGNUPS_PER_IP = 10;
 
-type Kind = 'email' | 'ip' | 'signup';
+type Kind = 'email' | 'ip';
 
 /**
  * Sign-in attempts are counted per email and per IP for 15 minutes (in Redis, shared by replicas;
  * in process when embedded). An attempt is counted before its password is checked, so parallel
- * guesses cannot outrun the limit; a successful sign-in takes its attempt back. Sign-ups are
- * limited per IP the same way.
+ * guesses cannot outrun the limit; a successful sign-in takes its attempt back.
  */
 @Injectable()
 export class SignInLimiter {
@@ -41,12 +39,6 @@ export class SignInLimiter {
     const ipEntry = this.local.get(ipKey);
     if (ipEntry && ipEntry.count > 0) ipEntry.count--;
     await this.redis?.multi().del(emailKey).decr(ipKey).exec().catch(() => undefined);
-  }
-
-  /** Counts a sign-up from this address; answers the seconds to wait when it is over the limit, else 0. */
-  async signUp(ip: string): Promise<number> {
-    const count = await this.bump(this.key('signup', ip));
-    return count.count > MAX_SIGNUPS_PER_IP ? count.ttl : 0;
   }
 
   private key(kind: Kind, value: string): string {
