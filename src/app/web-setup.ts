@@ -102,8 +102,8 @@ export async function setUpWebApp(app: NestExpressApplication, config: AppConfig
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'"],
-          // Competitor logos live on the competitors' own sites.
-          imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+          // Competitor logos are served from /app/logos: viewers' browsers never contact a competitor.
+          imgSrc: ["'self'", 'data:'],
           formAction: ["'self'"],
           frameAncestors: ["'none'"],
           upgradeInsecureRequests: secure ? [] : null,

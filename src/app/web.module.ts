@@ -16,6 +16,7 @@ import { AuthPage } from './auth.page';
 import { ChangesPage } from './changes.page';
 import { CompetitorsPage } from './competitors.page';
 import { DigestPage } from './digest.page';
+import { LogosPage } from './logos.page';
 import { SettingsPage } from './settings.page';
 import { SignedInGuard } from './viewer';
 import { WorkspacesPage } from './workspaces.page';
@@ -38,7 +39,7 @@ export class AppNotFoundPage {
  */
 @Module({
   imports: [AccountsModule, ChangesModule, CompetitorsModule, DigestModule, MonitorsModule, UsersModule, WebhooksModule, WorkspacesModule],
-  controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, DigestPage, SettingsPage, AppNotFoundPage],
+  controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, DigestPage, LogosPage, SettingsPage, AppNotFoundPage],
   providers: [ActionLimitGuard, SignedInGuard],
 })
 export class WebAppModule {}
