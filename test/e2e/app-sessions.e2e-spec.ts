@@ -94,7 +94,7 @@ describe('application sessions', () => {
   it('stores no session and sets no cookie for anonymous answers without a form (404s, redirects)', async () => {
     const server = t.app.getHttpServer();
     const [before] = await t.db.query(`SELECT count(*)::int AS n FROM app_sessions`);
-    const paths = ['/app', '/app/workspaces', '/app/no-such-page', '/app/changes/1', '/app/settings/api-keys'];
+    const paths = ['/app', '/app/workspaces', '/app/no-such-page', '/app/changes/1', '/app/settings/api-keys', '/app/logos/1'];
     for (let i = 0; i < 50; i++) {
       const res = await request(server).get(paths[i % paths.length]);
       expect([303, 404]).toContain(res.status);
