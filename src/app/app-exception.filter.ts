@@ -28,6 +28,10 @@ export class AppExceptionFilter implements ExceptionFilter {
       res.setHeader('Retry-After', '5');
       return this.render(res, 503, 'Try again in a moment', 'Rivalwatch cannot reach its database or queue right now. Try again in a moment.');
     }
+    if (exception instanceof DomainError && exception.code === ErrorCode.RateLimited) {
+      res.setHeader('Retry-After', String(exception.options.retryAfter ?? 60));
+      return this.render(res, 429, 'Slow down', exception.message);
+    }
     const readable = exception instanceof DomainError || exception instanceof UsersError || exception instanceof AccountsError;
     if (readable && req.method === 'POST') return redirectWith(req, res, backTo(req), 'error', messageOf(exception));
     if (readable) return this.render(res, exception instanceof DomainError ? exception.status : 400, 'Something is not right', messageOf(exception));

@@ -5,7 +5,9 @@ import { Public } from '../common/public.decorator';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { SignInLimiter } from '../users/sign-in-limiter';
 import { UsersError, UsersService } from '../users/users.service';
+import { LimitAction } from './action-limit';
 import { AppExceptionFilter } from './app-exception.filter';
+import { formToken } from './web-setup';
 
 interface Credentials {
   email?: string;
@@ -33,6 +35,7 @@ export class AuthPage {
   @Get('sign-in')
   signInPage(@Req() req: Request, @Res() res: Response): void {
     if (req.session.userId) return res.redirect(303, '/app/workspaces');
+    formToken(req, res);
     res.render('sign-in', { title: 'Sign in', signupOpen: this.config.signup === 'open', flash: takeFlash(req) });
   }
 
@@ -65,22 +68,15 @@ export class AuthPage {
     if (this.config.signup !== 'open') {
       return res.status(404).render('error', { title: 'Sign-up is closed', status: 404, message: 'Ask your administrator for an account.' });
     }
+    formToken(req, res);
     res.render('sign-up', { title: 'Create your account', flash: takeFlash(req) });
   }
 
   @Post('sign-up')
+  @LimitAction('sign_up')
   async signUp(@Req() req: Request, @Res() res: Response, @Body() body: Credentials): Promise<void> {
     if (this.config.signup !== 'open') {
       return res.status(404).render('error', { title: 'Sign-up is closed', status: 404, message: 'Ask your administrator for an account.' });
-    }
-    const wait = await this.limiter.signUp(req.ip ?? 'unknown');
-    if (wait > 0) {
-      return res.status(429).render('sign-up', {
-        title: 'Create your account',
-        error: `Too many accounts were created from your address. Try again in ${Math.ceil(wait / 60)} minute(s).`,
-        email: body.email,
-        account_name: body.account_name,
-      });
     }
     try {
       const user = await this.users.signUp(String(body.account_name ?? ''), String(body.email ?? ''), String(body.password ?? ''));

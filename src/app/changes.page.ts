@@ -9,8 +9,10 @@ import { ParseBigIdPipe, ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { SEVERITIES } from '../common/severity';
 import { CompetitorsService } from '../competitors/competitors.service';
+import { LogosService } from '../competitors/logos.service';
 import { AppExceptionFilter } from './app-exception.filter';
 import { validForm } from './form';
+import { withLogos } from './logos.page';
 import { backTo, redirectWith, renderPage } from './page';
 import { CurrentViewer, SignedInGuard, Viewer } from './viewer';
 
@@ -28,6 +30,7 @@ export class ChangesPage {
   constructor(
     private readonly changes: ChangesService,
     private readonly competitors: CompetitorsService,
+    private readonly logos: LogosService,
   ) {}
 
   @Get('workspaces/:id/changes')
@@ -43,8 +46,9 @@ export class ChangesPage {
     const active = Object.fromEntries(FILTERS.filter((f) => raw[f]).map((f) => [f, raw[f]]));
     const moreParams = page.next_cursor ? { ...active, after: String(page.next_cursor) } : null;
     const more = moreParams ? `?${new URLSearchParams(moreParams)}` : null;
+    const changes = await withLogos(this.logos, page.changes, (c) => c.competitor_id);
     if (raw.fragment) {
-      res.render('partials/change-items', { layout: false, changes: page.changes, nextUrl: more ? `/app/workspaces/${workspaceId}/changes${more}` : null });
+      res.render('partials/change-items', { layout: false, changes, nextUrl: more ? `/app/workspaces/${workspaceId}/changes${more}` : null });
       return;
     }
     const competitors = await this.competitors.list(viewer.context, workspaceId);
@@ -52,7 +56,7 @@ export class ChangesPage {
       title: 'Changes',
       nav: 'changes',
       workspaceId,
-      changes: page.changes,
+      changes,
       counts: page.meta.counts,
       more,
       moreFields: moreParams ? Object.entries(moreParams).map(([name, value]) => ({ name, value })) : [],

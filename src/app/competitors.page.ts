@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { CompetitorsService } from '../competitors/competitors.service';
+import { LogosService } from '../competitors/logos.service';
 import { AddCompetitorDto } from '../competitors/dto/competitor.dto';
 import { ChecksService } from '../monitors/checks.service';
 import { UpdateMonitorDto } from '../monitors/dto/monitor.dto';
@@ -11,6 +12,7 @@ import { MonitorsService } from '../monitors/monitors.service';
 import type { AccountContext } from '../accounts/account-context';
 import { AppExceptionFilter } from './app-exception.filter';
 import { validForm } from './form';
+import { withLogos } from './logos.page';
 import { backTo, redirectWith, renderPage } from './page';
 import { CurrentViewer, SignedInGuard, Viewer } from './viewer';
 
@@ -27,6 +29,7 @@ export class CompetitorsPage {
     private readonly competitors: CompetitorsService,
     private readonly monitors: MonitorsService,
     private readonly checks: ChecksService,
+    private readonly logos: LogosService,
   ) {}
 
   @Get('workspaces/:id/competitors')
@@ -86,8 +89,9 @@ export class CompetitorsPage {
       this.competitors.list(context, workspaceId),
       this.monitors.list(context, workspaceId),
     ]);
+    const withLogo = await withLogos(this.logos, competitors, (c) => c.id);
     const rows = await Promise.all(
-      competitors.map(async (c) => ({
+      withLogo.map(async (c) => ({
         ...c,
         discovering: IN_PROGRESS.includes(c.discovery_status),
         failed: c.discovery_status === 'failed',

@@ -12,6 +12,7 @@ import type { WebhookDeliveryDto } from '../webhooks/dto/webhook-delivery.respon
 import { NotificationSettingsService } from '../webhooks/notification-settings.service';
 import { CHANNEL_LABEL, CHANNELS } from '../notifications/channels';
 import { EmailOutboxService } from '../notifications/email-outbox.service';
+import { LimitAction } from './action-limit';
 import { AppExceptionFilter, messageOf } from './app-exception.filter';
 import { validForm } from './form';
 import { redirectWith, renderPage } from './page';
@@ -131,6 +132,7 @@ export class SettingsPage {
   }
 
   @Post('workspaces/:id/settings/notifications/test')
+  @LimitAction('send_test')
   async sendTest(
     @Req() req: Request,
     @Res() res: Response,
@@ -208,6 +210,7 @@ export class SettingsPage {
 
   /** The new key is in this answer only: it is not stored anywhere but as a hash. */
   @Post('settings/api-keys')
+  @LimitAction('create_api_key')
   async createKey(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer): Promise<void> {
     let apiKey: string;
     try {

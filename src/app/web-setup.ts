@@ -28,20 +28,32 @@ declare module 'express-session' {
   }
 }
 
+/**
+ * The session's CSRF token for a page with a form, made the first time one is shown. Making it is
+ * what stores a visitor's session: pages without a form leave no session row and set no cookie.
+ */
+export function formToken(req: Request, res: Response): string {
+  if (!req.session.csrf) {
+    // A visitor who has not signed in keeps a short session: bots and link scanners leave no lasting rows.
+    if (!req.session.userId) req.session.cookie.maxAge = ANONYMOUS_SESSION_MS;
+    req.session.csrf = randomBytes(24).toString('base64url');
+  }
+  res.locals.csrf = req.session.csrf;
+  return req.session.csrf;
+}
+
 /** The double of the form field `_csrf` (or header X-CSRF-Token) must match the session's token. */
 function csrfGuard(req: Request, res: Response, next: NextFunction): void {
-  // A visitor who has not signed in keeps a short session: bots and link scanners leave no lasting rows.
-  if (!req.session.userId) req.session.cookie.maxAge = ANONYMOUS_SESSION_MS;
-  req.session.csrf ??= randomBytes(24).toString('base64url');
-  res.locals.csrf = req.session.csrf;
+  // Every signed-in page has a form (Sign out); anonymous pages ask for a token only when they show one.
+  if (req.session.userId || req.session.csrf) formToken(req, res);
   if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
   // An unsubscribe link's signed token is its own authorisation, and mail clients' one-click
   // unsubscribe (RFC 8058) POSTs without any form token.
   if (req.path.startsWith('/unsubscribe/')) return next();
   const sent = String((req.body as Record<string, unknown> | undefined)?._csrf ?? req.get('x-csrf-token') ?? '');
-  const expected = Buffer.from(req.session.csrf);
+  const expected = Buffer.from(req.session.csrf ?? '');
   const given = Buffer.from(sent);
-  if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
+  if (expected.length > 0 && given.length === expected.length && timingSafeEqual(given, expected)) return next();
   res.status(403).render('error', {
     title: 'Form expired',
     status: 403,
@@ -89,8 +101,8 @@ export async function setUpWebApp(app: NestExpressApplication, config: AppConfig
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'"],
-          // Competitor logos live on the competitors' own sites.
-          imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+          // Competitor logos are served from /app/logos: viewers' browsers never contact a competitor.
+          imgSrc: ["'self'", 'data:'],
           formAction: ["'self'"],
           frameAncestors: ["'none'"],
           upgradeInsecureRequests: secure ? [] : null,

@@ -10,11 +10,13 @@ import { MonitorsModule } from '../monitors/monitors.module';
 import { UsersModule } from '../users/users.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { WorkspacesModule } from '../workspaces/workspaces.module';
+import { ActionLimitGuard } from './action-limit';
 import { AppExceptionFilter } from './app-exception.filter';
 import { AuthPage } from './auth.page';
 import { ChangesPage } from './changes.page';
 import { CompetitorsPage } from './competitors.page';
 import { DigestPage } from './digest.page';
+import { LogosPage } from './logos.page';
 import { SettingsPage } from './settings.page';
 import { SignedInGuard } from './viewer';
 import { WorkspacesPage } from './workspaces.page';
@@ -37,7 +39,7 @@ export class AppNotFoundPage {
  */
 @Module({
   imports: [AccountsModule, ChangesModule, CompetitorsModule, DigestModule, MonitorsModule, UsersModule, WebhooksModule, WorkspacesModule],
-  controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, DigestPage, SettingsPage, AppNotFoundPage],
-  providers: [SignedInGuard],
+  controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, DigestPage, LogosPage, SettingsPage, AppNotFoundPage],
+  providers: [ActionLimitGuard, SignedInGuard],
 })
 export class WebAppModule {}

@@ -1,4 +1,5 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CompetitorLogoEntity } from './competitor-logo.entity';
 import { CompetitorNoteEntity } from './competitor-note.entity';
 import { CompetitorEntity } from './competitor.entity';
 import { Module } from '@nestjs/common';
@@ -9,11 +10,13 @@ import { DiscoveryService } from './discovery.service';
 import { CompetitorsController } from './competitors.controller';
 import { CompetitorsRepository } from './competitors.repository';
 import { CompetitorsService } from './competitors.service';
+import { LogosRepository } from './logos.repository';
+import { LogosService } from './logos.service';
 
 @Module({
   controllers: [CompetitorsController],
-  exports: [CompetitorsRepository, CompetitorsService, DiscoveryService],
-  imports: [CaptureModule, MonitorsModule, TypeOrmModule.forFeature([CompetitorEntity, CompetitorNoteEntity])],
-  providers: [CompetitorsRepository, CompetitorsService, DiscoveryService, TargetUrlValidator],
+  exports: [CompetitorsRepository, CompetitorsService, DiscoveryService, LogosService],
+  imports: [CaptureModule, MonitorsModule, TypeOrmModule.forFeature([CompetitorEntity, CompetitorLogoEntity, CompetitorNoteEntity])],
+  providers: [CompetitorsRepository, CompetitorsService, DiscoveryService, LogosRepository, LogosService, TargetUrlValidator],
 })
 export class CompetitorsModule {}

@@ -4,16 +4,18 @@ import { PlansRepository } from '../billing/plans.repository';
 import { QuotaService } from '../billing/quota.service';
 import { DISCOVERY_TYPES, type DiscoveryType } from '../capture/capture.types';
 import { FetchError } from '../capture/fetch/fetch-error';
+import type { FetchedImage } from '../capture/fetch/fetch.types';
 import { PageCaptureService } from '../capture/page-capture.service';
 import { ChecksService } from '../monitors/checks.service';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 import { RunsRepository } from '../monitors/runs.repository';
 import { ScopedLookup } from '../scoping/scoped-lookup';
 import { CompetitorsRepository, CompetitorRow, DiscoveredSurface } from './competitors.repository';
-import { readCompetitorIdentity } from './discovery/identity';
+import { CompetitorIdentity, readCompetitorIdentity } from './discovery/identity';
 import { extractFeedLinks, extractLinks } from './discovery/links';
 import { parseSitemap } from './discovery/sitemap';
 import { classifySurfaces, PROBE_PATHS, sitemapCandidates } from './discovery/surfaces';
+import { LogosService } from './logos.service';
 
 const MAX_CHILD_SITEMAPS = 3;
 
@@ -36,6 +38,7 @@ export class DiscoveryService {
     private readonly plans: PlansRepository,
     private readonly quota: QuotaService,
     private readonly scope: ScopedLookup,
+    private readonly logos: LogosService,
   ) {}
 
   async run(competitorId: number): Promise<void> {
@@ -56,7 +59,8 @@ export class DiscoveryService {
     }
     const identity = readCompetitorIdentity(home.html, home.url);
     const found = await this.findSurfaces(competitor, home.html, home.url);
-    const runIds = await this.createMonitors(competitor, identity, found);
+    const logo = await this.logos.fetch(identity.logo_url);
+    const runIds = await this.createMonitors(competitor, { ...identity, logo }, found);
     await this.checks.enqueue(runIds);
   }
 
@@ -112,7 +116,7 @@ export class DiscoveryService {
 
   private async createMonitors(
     competitor: CompetitorRow,
-    identity: { name: string; logo_url: string | null },
+    identity: CompetitorIdentity & { logo: FetchedImage | null },
     found: Map<DiscoveryType, string>,
   ): Promise<number[]> {
     const plan = await this.plans.forAccount(competitor.account_id);
@@ -154,6 +158,7 @@ export class DiscoveryService {
         }
       }
       await this.competitors.setIdentity(competitor.id, identity, manager);
+      await this.logos.keep(competitor.id, identity.logo, manager);
       await this.competitors.finishDiscovery(competitor.id, { status: 'completed', error: null, surfaces }, manager);
       this.logger.log(`competitor ${competitor.id}: ${surfaces.filter((s) => s.outcome === 'monitored').length} monitors`);
       return runIds;

@@ -9,6 +9,7 @@ import { UsersAndSessions1764400000000 } from './migrations/1764400000000-users-
 import { GrowthIdsAndRetention1764500000000 } from './migrations/1764500000000-growth-ids-and-retention';
 import { OneRunInFlight1764550000000 } from './migrations/1764550000000-one-run-in-flight';
 import { NotificationChannels1764600000000 } from './migrations/1764600000000-notification-channels';
+import { CompetitorLogos1764700000000 } from './migrations/1764700000000-competitor-logos';
 import { QueryErrorLogger } from './query-error-logger';
 
 export const MIGRATIONS = [
@@ -21,6 +22,7 @@ export const MIGRATIONS = [
   GrowthIdsAndRetention1764500000000,
   OneRunInFlight1764550000000,
   NotificationChannels1764600000000,
+  CompetitorLogos1764700000000,
 ];
 
 export interface ConnectionTarget {

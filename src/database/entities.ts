@@ -5,6 +5,7 @@ import { PlanEntity } from '../billing/plan.entity';
 import { SnapshotEntity } from '../capture/snapshot.entity';
 import { ChangeCountEntity } from '../changes/change-count.entity';
 import { ChangeEntity } from '../changes/change.entity';
+import { CompetitorLogoEntity } from '../competitors/competitor-logo.entity';
 import { CompetitorNoteEntity } from '../competitors/competitor-note.entity';
 import { CompetitorEntity } from '../competitors/competitor.entity';
 import { EmailOutboxEntity } from '../notifications/email-outbox.entity';
@@ -27,6 +28,7 @@ export const ENTITIES = [
   WorkspaceEntity,
   CompetitorEntity,
   CompetitorNoteEntity,
+  CompetitorLogoEntity,
   MonitorEntity,
   RunEntity,
   SnapshotEntity,

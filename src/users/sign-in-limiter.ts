@@ -8,11 +8,10 @@ import { REDIS } from '../database/redis.module';
 const WINDOW_SECONDS = 15 * 60;
 export const MAX_FAILURES_PER_EMAIL_AND_IP = 5;
 export const MAX_FAILURES_PER_IP = 20;
-export const MAX_SIGNUPS_PER_IP = 10;
 const FIRST_DELAY_MS = 250;
 const MAX_DELAY_MS = 2000;
 
-type Kind = 'pair' | 'email' | 'ip' | 'signup';
+type Kind = 'pair' | 'email' | 'ip';
 
 /**
  * How long to hold the answer to an email's `attempts`-th attempt in the window: nothing for the
@@ -29,7 +28,7 @@ function slowdownMs(attempts: number): number {
  * addresses they only slow the answers, so guesses from elsewhere never lock the owner out. An
  * attempt is counted before its password is checked, so parallel guesses cannot outrun the limit;
  * a successful sign-in takes its attempt back. Emails are counted in their normal form, the one
- * the users lookup compares. Sign-ups are limited per address the same way.
+ * the users lookup compares.
  */
 @Injectable()
 export class SignInLimiter {
@@ -58,12 +57,6 @@ export class SignInLimiter {
       if (entry && entry.count > 0) entry.count--;
     }
     await this.redis?.multi().del(pairKey).decr(ipKey).decr(emailKey).exec().catch(() => undefined);
-  }
-
-  /** Counts a sign-up from this address; answers the seconds to wait when it is over the limit, else 0. */
-  async signUp(ip: string): Promise<number> {
-    const count = await this.bump(this.key('signup', ip));
-    return count.count > MAX_SIGNUPS_PER_IP ? count.ttl : 0;
   }
 
   /** The (email, address), address and email counters of an attempt, in that order. */

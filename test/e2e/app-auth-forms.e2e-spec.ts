@@ -1,7 +1,8 @@
 import http from 'node:http';
 import request from 'supertest';
 import { UsersService } from '../../src/users/users.service';
-import { MAX_FAILURES_PER_IP, MAX_SIGNUPS_PER_IP } from '../../src/users/sign-in-limiter';
+import { ACTION_LIMITS } from '../../src/app/action-limit';
+import { MAX_FAILURES_PER_IP } from '../../src/users/sign-in-limiter';
 import { count } from '../support/factories';
 import { createSession, createTestApp, TestApp } from '../support/test-app';
 
@@ -197,6 +198,8 @@ async function signUpStatuses(t: TestApp, addresses: string[]): Promise<number[]
   }
   return statuses;
 }
+
+const MAX_SIGNUPS_PER_IP = ACTION_LIMITS.sign_up.limit;
 
 /** One more address than the sign-ups allowed per address. */
 const ADDRESSES = Array.from({ length: MAX_SIGNUPS_PER_IP + 1 }, (_, i) => `203.0.113.${i + 1}`);

@@ -91,6 +91,24 @@ describe('application sessions', () => {
     expect(blocked.text).toContain('Too many failed sign-in attempts');
   });
 
+  it('stores no session and sets no cookie for anonymous answers without a form (404s, redirects)', async () => {
+    const server = t.app.getHttpServer();
+    const [before] = await t.db.query(`SELECT count(*)::int AS n FROM app_sessions`);
+    const paths = ['/app', '/app/workspaces', '/app/no-such-page', '/app/changes/1', '/app/settings/api-keys', '/app/logos/1'];
+    for (let i = 0; i < 50; i++) {
+      const res = await request(server).get(paths[i % paths.length]);
+      expect([303, 404]).toContain(res.status);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    const forged = await request(server).post('/app/workspaces').type('form').send({ name: 'No token' }).expect(403);
+    expect(forged.headers['set-cookie']).toBeUndefined();
+    const [after] = await t.db.query(`SELECT count(*)::int AS n FROM app_sessions`);
+    expect(after.n).toBe(before.n);
+    // A page with a form still starts one.
+    const signIn = await request(server).get('/app/sign-in').expect(200);
+    expect(String(signIn.headers['set-cookie'])).toMatch(/rw_session=/);
+  });
+
   it('serves pages with helmet headers and a same-origin CSP, and HTML errors rather than JSON', async () => {
     const page = await request(t.app.getHttpServer()).get('/app/sign-in').expect(200);
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");

@@ -21,6 +21,13 @@ export interface FetchResult {
   via: 'http' | 'browser';
 }
 
+/** An image's bytes (decompressed) and its media type without parameters, e.g. `image/png`. */
+export interface FetchedImage {
+  url: string;
+  contentType: string;
+  body: Buffer;
+}
+
 export interface FetchOptions {
   /** Validators from the previous capture, sent as If-None-Match / If-Modified-Since. */
   etag?: string | null;

@@ -248,6 +248,36 @@ describe('HttpFetcher', () => {
     });
   });
 
+  describe('images', () => {
+    const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+    it('answers the bytes and media type of an image, asking for images', async () => {
+      let accept = '';
+      const url = route('/logo.png', (req, res) => {
+        accept = String(req.headers.accept);
+        res.writeHead(200, { 'content-type': 'image/PNG; charset=binary' }).end(PNG);
+      });
+      expect(await fetcher().fetchImage(url, 1024)).toEqual({ url, contentType: 'image/png', body: PNG });
+      expect(accept).toMatch(/^image\//);
+    });
+
+    it('answers null for a page that is not an image', async () => {
+      const url = route('/logo-page', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
+      expect(await fetcher().fetchImage(url, 1024)).toBeNull();
+    });
+
+    it('refuses an image over its cap with too_large', async () => {
+      const url = route('/big.png', (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(2048)));
+      expect((await failure(fetcher().fetchImage(url, 1024))).code).toBe('too_large');
+    });
+
+    it('refuses a private address with blocked_target, without connecting', async () => {
+      const url = route('/private.png', (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG));
+      expect((await failure(fetcher({ allowPrivate: false }).fetchImage(url, 1024))).code).toBe('blocked_target');
+      expect(hits.get('/private.png')).toBeUndefined();
+    });
+  });
+
   describe('failures', () => {
     it('times out on a server that never answers', async () => {
       route('/hang', () => undefined);

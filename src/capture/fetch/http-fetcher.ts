@@ -6,7 +6,7 @@ import { detectBotProtection } from './bot-protection';
 import { decodeBody } from './charset';
 import { ACCEPT_ENCODING, decompress, UnsupportedEncodingError } from './content-encoding';
 import { classifyFetchError, FetchError, httpStatusError } from './fetch-error';
-import type { FetchOptions, FetchResult, PageFetcher } from './fetch.types';
+import type { FetchedImage, FetchOptions, FetchResult, PageFetcher } from './fetch.types';
 import { KeyedSemaphore } from './semaphore';
 import { DEFAULT_ACCEPT, DEFAULT_ACCEPT_LANGUAGE, DEFAULT_USER_AGENT } from './user-agent';
 
@@ -47,6 +47,7 @@ const DEFAULTS = {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Statuses whose body may be a challenge page worth reading before failing. */
 const INSPECT_BODY_STATUSES = new Set([401, 403, 405, 429, 503]);
+const IMAGE_ACCEPT = 'image/avif,image/webp,image/png,image/svg+xml,image/*;q=0.8';
 /** Challenge pages are small; a larger error body is not read past this. */
 const ERROR_BODY_CAP = 256 * 1024;
 
@@ -97,8 +98,29 @@ export class HttpFetcher implements PageFetcher {
   }
 
   async fetch(rawUrl: string, options: FetchOptions = {}): Promise<FetchResult> {
-    if (this.closed) throw new FetchError('network_error', 'The HTTP fetcher is closed');
     const started = performance.now();
+    return this.follow(rawUrl, this.requestHeaders(options), (url, res) => this.finish(url, res, options, started));
+  }
+
+  /**
+   * An image (a competitor's logo) under the same guards and deadline as pages, with its own
+   * size cap. Answers null when the final answer is not an `image/*` type; its body is not read.
+   */
+  async fetchImage(rawUrl: string, maxBytes: number): Promise<FetchedImage | null> {
+    return this.follow(rawUrl, { ...this.baseHeaders, accept: IMAGE_ACCEPT }, async (url, res) => {
+      const contentType = header(res.headers, 'content-type')?.split(';')[0].trim().toLowerCase() ?? '';
+      if (res.statusCode >= 300 || !/^image\/[a-z0-9.+-]+$/.test(contentType)) {
+        await res.body.dump({ limit: 64 * 1024 });
+        if (res.statusCode >= 400) throw httpStatusError(res.statusCode, url.href);
+        return null;
+      }
+      return { url: url.href, contentType, body: await this.readBody(res, url, maxBytes) };
+    });
+  }
+
+  /** Requests the URL, validating and following each redirect here, and hands the final answer to `onAnswer`. */
+  private async follow<T>(rawUrl: string, headers: Record<string, string>, onAnswer: (url: URL, res: HopResponse) => Promise<T>): Promise<T> {
+    if (this.closed) throw new FetchError('network_error', 'The HTTP fetcher is closed');
     let url: URL;
     try {
       url = assertHttpUrl(rawUrl);
@@ -108,7 +130,6 @@ export class HttpFetcher implements PageFetcher {
 
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new FetchError('timeout', `Timed out after ${this.opts.totalTimeoutMs} ms fetching ${rawUrl}`)), this.opts.totalTimeoutMs);
-    const headers = this.requestHeaders(options);
     try {
       for (let redirects = 0; ; redirects++) {
         const release = await this.hosts.acquire(url.hostname, deadline.signal);
@@ -123,7 +144,7 @@ export class HttpFetcher implements PageFetcher {
             url = assertHttpUrl(new URL(location, url));
             continue;
           }
-          return await this.finish(url, res, options, started);
+          return await onAnswer(url, res);
         } finally {
           release();
         }

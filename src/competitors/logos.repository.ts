@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
+import type { FetchedImage } from '../capture/fetch/fetch.types';
+import { CompetitorLogoEntity } from './competitor-logo.entity';
+
+export type StoredLogo = Pick<CompetitorLogoEntity, 'content_type' | 'body' | 'fetched_at'>;
+
+@Injectable()
+export class LogosRepository {
+  constructor(@InjectRepository(CompetitorLogoEntity) private readonly logos: Repository<CompetitorLogoEntity>) {}
+
+  /** Keeps the logo discovery fetched, or forgets the previous one when it kept none. */
+  async replace(competitorId: number, logo: FetchedImage | null, manager: EntityManager): Promise<void> {
+    const repo = manager.getRepository(CompetitorLogoEntity);
+    if (!logo) {
+      await repo.delete({ competitor_id: competitorId });
+      return;
+    }
+    await repo.upsert({ competitor_id: competitorId, content_type: logo.contentType, body: logo.body, fetched_at: new Date() }, ['competitor_id']);
+  }
+
+  /** Hand-written: the logo and the account check in one query (another account's competitor has none). */
+  async ofAccount(accountId: number, competitorId: number): Promise<StoredLogo | null> {
+    const [row] = await this.logos.query(
+      `SELECT l.content_type, l.body, l.fetched_at FROM competitor_logos l JOIN competitors c ON c.id = l.competitor_id
+        WHERE l.competitor_id = $1 AND c.account_id = $2`,
+      [competitorId, accountId],
+    );
+    return (row as StoredLogo | undefined) ?? null;
+  }
+
+  /** Which of these competitors have a stored logo. */
+  async storedAmong(competitorIds: number[]): Promise<Set<number>> {
+    if (!competitorIds.length) return new Set();
+    const rows = await this.logos.find({ select: { competitor_id: true }, where: { competitor_id: In([...new Set(competitorIds)]) } });
+    return new Set(rows.map((r) => r.competitor_id));
+  }
+}
