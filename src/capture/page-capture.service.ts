@@ -2,7 +2,6 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { fetchDuration } from '../health/metrics';
 import type { ExtractedPage, MonitorType } from './capture.types';
 import { ExtractionPool } from './extract/extraction-pool';
-import { looksLikeJavaScriptShell } from './extract/js-shell';
 import { BrowserFetcher } from './fetch/browser-fetcher';
 import { FetchError, isTransient } from './fetch/fetch-error';
 import type { FetchOptions, FetchResult } from './fetch/fetch.types';
@@ -36,6 +35,8 @@ export class PageCaptureService implements OnApplicationShutdown {
    * Fetches the raw document, retrying transient failures. With `lastRawHash` (the body hash of
    * the last capture), a document identical to the last one comes back `unchanged` without being
    * decoded, inspected or tested for being a JavaScript shell; the caller skips extraction.
+   * The shell test parses the page, so it runs on the extraction threads; a page past the page
+   * limits fails there with `page_too_complex`, final like any non-transient failure.
    */
   async fetch(
     url: string,
@@ -45,7 +46,7 @@ export class PageCaptureService implements OnApplicationShutdown {
     const conditional = { ...options.conditional, unlessHash: options.lastRawHash };
     let result = await this.withRetries(() => (viaBrowser ? this.browserFetcher().fetch(url) : this.http.fetch(url, conditional)));
     if (result.notModified) return { ...result, unchanged: true };
-    if (!viaBrowser && looksLikeJavaScriptShell(result.html)) {
+    if (!viaBrowser && (await this.extraction.looksLikeJavaScriptShell(result.html))) {
       const browser = this.browserFetcher();
       if (browser.isAvailable()) {
         result = await this.withRetries(() => browser.fetch(result.url));

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { PlansRepository } from '../billing/plans.repository';
 import { QuotaService } from '../billing/quota.service';
 import { DISCOVERY_TYPES, type DiscoveryType } from '../capture/capture.types';
+import { ExtractionPool } from '../capture/extract/extraction-pool';
 import { FetchError } from '../capture/fetch/fetch-error';
 import type { FetchedImage } from '../capture/fetch/fetch.types';
 import { PageCaptureService } from '../capture/page-capture.service';
@@ -11,8 +12,8 @@ import { MonitorsRepository } from '../monitors/monitors.repository';
 import { RunsRepository } from '../monitors/runs.repository';
 import { ScopedLookup } from '../scoping/scoped-lookup';
 import { CompetitorsRepository, CompetitorRow, DiscoveredSurface } from './competitors.repository';
-import { CompetitorIdentity, readCompetitorIdentity } from './discovery/identity';
-import { extractFeedLinks, extractLinks } from './discovery/links';
+import type { CompetitorIdentity } from './discovery/identity';
+import type { HomepageReading } from './discovery/homepage';
 import { parseSitemap } from './discovery/sitemap';
 import { classifySurfaces, PROBE_PATHS, sitemapCandidates } from './discovery/surfaces';
 import { LogosService } from './logos.service';
@@ -35,6 +36,7 @@ export class DiscoveryService {
     private readonly runs: RunsRepository,
     private readonly checks: ChecksService,
     private readonly capture: PageCaptureService,
+    private readonly extraction: ExtractionPool,
     private readonly plans: PlansRepository,
     private readonly quota: QuotaService,
     private readonly scope: ScopedLookup,
@@ -46,21 +48,23 @@ export class DiscoveryService {
     const competitor = await this.competitors.byId(competitorId);
     if (!competitor) return;
     let home;
+    let reading: HomepageReading;
     try {
       home = await this.capture.fetch(competitor.homepage_url);
+      reading = await this.extraction.readHomepage(home.html, home.url);
     } catch (err) {
       if (!(err instanceof FetchError)) throw err;
+      const what = err.code === 'page_too_complex' ? 'read' : 'fetched';
       await this.competitors.finishDiscovery(competitorId, {
         status: 'failed',
-        error: `homepage could not be fetched (${err.code}): ${err.message}`,
+        error: `homepage could not be ${what} (${err.code}): ${err.message}`,
         surfaces: [],
       });
       return;
     }
-    const identity = readCompetitorIdentity(home.html, home.url);
-    const found = await this.findSurfaces(competitor, home.html, home.url);
-    const logo = await this.logos.fetch(identity.logo_url);
-    const runIds = await this.createMonitors(competitor, { ...identity, logo }, found);
+    const found = await this.findSurfaces(competitor, reading, home.url);
+    const logo = await this.logos.fetch(reading.identity.logo_url);
+    const runIds = await this.createMonitors(competitor, { ...reading.identity, logo }, found);
     await this.checks.enqueue(runIds);
   }
 
@@ -69,11 +73,9 @@ export class DiscoveryService {
     await this.competitors.finishDiscovery(competitorId, { status: 'failed', error: `discovery failed: ${err.message}`, surfaces: [] });
   }
 
-  private async findSurfaces(competitor: CompetitorRow, html: string, finalUrl: string): Promise<Map<DiscoveryType, string>> {
-    const links = extractLinks(html, finalUrl);
-    const feedUrls = extractFeedLinks(html, finalUrl);
+  private async findSurfaces(competitor: CompetitorRow, home: HomepageReading, finalUrl: string): Promise<Map<DiscoveryType, string>> {
     const sitemapUrls = await this.readSitemap(finalUrl);
-    const found = classifySurfaces({ homepageUrl: finalUrl, links, sitemapUrls, feedUrls });
+    const found = classifySurfaces({ homepageUrl: finalUrl, links: home.links, sitemapUrls, feedUrls: home.feedUrls });
     found.set('homepage', competitor.homepage_url);
     const wanted = competitor.discovery_monitor_types ?? [...DISCOVERY_TYPES];
     for (const type of wanted) {

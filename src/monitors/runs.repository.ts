@@ -2,11 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { FETCH_ERROR_CODES } from '../capture/fetch/fetch-error';
 import { MonitorEntity } from './monitor.entity';
 import { RunEntity } from './run.entity';
 
 export type RunKind = 'baseline' | 'scheduled' | 'on_demand';
 export type RunStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'no_change' | 'changed';
+/**
+ * Every `error_code` a failed run can carry: why its capture failed, or `quota_exceeded` (a
+ * baseline beyond the month's checks), `worker_lost` (started too often), `internal_error` (an
+ * unexpected failure), `superseded` (a duplicate run closed by a migration).
+ */
+export const RUN_ERROR_CODES = [...FETCH_ERROR_CODES, 'quota_exceeded', 'worker_lost', 'internal_error', 'superseded'] as const;
 
 export type RunRow = Omit<RunEntity, 'monitor'>;
 

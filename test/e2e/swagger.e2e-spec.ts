@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ErrorCode } from '../../src/common/errors';
+import { RUN_ERROR_CODES } from '../../src/monitors/runs.repository';
 import { createTestApp, TestApp } from '../support/test-app';
 
 interface Operation {
@@ -149,6 +150,12 @@ describe('OpenAPI document and Swagger UI', () => {
     const inner = doc.components.schemas[refName(envelope.properties!.error.$ref)!];
     expect(inner.properties!.code.enum!.sort()).toEqual(Object.values(ErrorCode).sort());
     expect(Object.keys(inner.properties!)).toEqual(expect.arrayContaining(['code', 'message', 'details', 'active_competitor_id', 'resource', 'limit']));
+  });
+
+  it("lists every run error code, page_too_complex included, on a monitor's last run", () => {
+    const errorCode = doc.components.schemas.LastRunDto.properties!.error_code;
+    expect(errorCode.enum!.sort()).toEqual([...RUN_ERROR_CODES].sort());
+    expect(errorCode.enum).toContain('page_too_complex');
   });
 
   it('serves the Swagger UI as HTML without an API key', async () => {

@@ -1,4 +1,3 @@
-import { load } from 'cheerio';
 import type { CaptureFields, ExtractedPage, MonitorType } from '../capture.types';
 import { extractBlog } from './blog.extractor';
 import { extractCareers } from './careers.extractor';
@@ -15,6 +14,7 @@ import { extractHomepage } from './homepage.extractor';
 import { extractIntegrations } from './integrations.extractor';
 import { findMainRoot } from './main-content';
 import { renderMarkdown } from './markdown';
+import { parsePage } from './parse-page';
 import type { PageContext } from './page-context';
 import { baseUrl, readMetaTags, readPageMeta } from './page-meta';
 import { extractPricing } from './pricing.extractor';
@@ -34,10 +34,10 @@ const EXTRACTORS: { [T in MonitorType]: (ctx: PageContext) => CaptureFields } = 
 /**
  * Turns a fetched HTML page into clean markdown of its main content, typed fields for the monitor
  * type, page metadata and a noise-insensitive content hash. Pure and synchronous; the document is
- * parsed once (htmlparser2, the fast parser) and shared by every step.
+ * parsed once (parsePage: measured, then htmlparser2) and shared by every step.
  */
 export function extractPage(html: string, url: string, monitorType: MonitorType): ExtractedPage {
-  const $ = load(html, { xml: { xmlMode: false, decodeEntities: true } });
+  const $ = parsePage(html);
   const index = indexDocument($);
   // One text cache for the whole run; removals invalidate the ancestors they change.
   const dom = new DomText();

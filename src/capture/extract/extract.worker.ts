@@ -1,19 +1,27 @@
 import { parentPort } from 'node:worker_threads';
-import type { MonitorType } from '../capture.types';
-import { extractPage } from './extract-page';
+import { FetchError } from '../fetch/fetch-error';
+import { type PageTaskName, type PageTasks, runPageTask } from './page-tasks';
 
-/** A thread of the ExtractionPool: extracts the pages it is sent, one at a time. */
-export interface ExtractRequest {
+/** A thread of the ExtractionPool: runs the page tasks it is sent, one at a time. */
+export interface PageTaskRequest<K extends PageTaskName = PageTaskName> {
   id: number;
-  html: string;
-  url: string;
-  monitorType: MonitorType;
+  task: K;
+  args: Parameters<PageTasks[K]>;
 }
 
-parentPort!.on('message', ({ id, html, url, monitorType }: ExtractRequest) => {
+/** A failure crosses the thread as its message, and its code when it is a FetchError (`page_too_complex`). */
+export interface PageTaskReply {
+  id: number;
+  result?: unknown;
+  error?: string;
+  code?: FetchError['code'];
+}
+
+parentPort!.on('message', ({ id, task, args }: PageTaskRequest) => {
   try {
-    parentPort!.postMessage({ id, page: extractPage(html, url, monitorType) });
+    parentPort!.postMessage({ id, result: runPageTask(task, args) } satisfies PageTaskReply);
   } catch (err) {
-    parentPort!.postMessage({ id, error: (err as Error).message });
+    const code = err instanceof FetchError ? err.code : undefined;
+    parentPort!.postMessage({ id, error: (err as Error).message, code } satisfies PageTaskReply);
   }
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { FetchError } from '../fetch/fetch-error';
 import { extractPage } from './extract-page';
 import { ExtractionPool } from './extraction-pool';
 
@@ -41,6 +42,20 @@ describe('ExtractionPool', () => {
     try {
       await expect(pool.extract(PAGE, URL, 'pricing')).rejects.toThrow(/took over 1 ms/);
       expect((pool as unknown as { threads: unknown[] }).threads).toHaveLength(0);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it.each([0, 1])('fails a page past the limits with page_too_complex, with %i threads', async (threads) => {
+    const pool = new ExtractionPool(threads);
+    const deep = '<div>'.repeat(200_000);
+    try {
+      for (const task of [pool.extract(deep, URL, 'custom'), pool.looksLikeJavaScriptShell(deep), pool.readHomepage(deep, URL)]) {
+        const err = await task.catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(FetchError);
+        expect(err).toMatchObject({ code: 'page_too_complex' });
+      }
     } finally {
       await pool.close();
     }

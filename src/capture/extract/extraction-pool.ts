@@ -1,15 +1,17 @@
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { HomepageReading } from '../../competitors/discovery/homepage';
 import type { ExtractedPage, MonitorType } from '../capture.types';
-import { extractPage } from './extract-page';
-import type { ExtractRequest } from './extract.worker';
+import { FetchError } from '../fetch/fetch-error';
+import type { PageTaskReply, PageTaskRequest } from './extract.worker';
+import { type PageTaskName, type PageTasks, runPageTask } from './page-tasks';
 
 interface Thread {
   worker: Worker;
-  pending: Map<number, { resolve: (page: ExtractedPage) => void; reject: (err: Error) => void; timer: NodeJS.Timeout }>;
+  pending: Map<number, { resolve: (result: unknown) => void; reject: (err: Error) => void; timer: NodeJS.Timeout }>;
 }
 
-/** A page no extractor should need this long for; a thread past it is stuck (say, a runaway regex). */
+/** A page no task should need this long for; a thread past it is stuck (say, a runaway regex). */
 const TASK_TIMEOUT_MS = 60_000;
 
 const WORKER_FILE = join(__dirname, `extract.worker${extname(__filename)}`);
@@ -18,10 +20,12 @@ const WORKER_SOURCE = extname(__filename) === '.ts' ? `require('ts-node').regist
 
 /**
  * Extraction (parse, clean, markdown, typed fields, content hash) is the CPU-heavy part of a check
- * that found a new document: tens of milliseconds for a large page. The pool runs it on `size`
- * worker threads so that it does not hold up the event loop that fetches and records the other
- * checks; with size 0 it runs inline. A thread that dies fails its pages and is replaced; one
- * that takes longer than `taskTimeoutMs` for a page is ended the same way.
+ * that found a new document: tens of milliseconds for a large page. The pool runs it, and every
+ * other page task (the JavaScript-shell test, discovery's homepage reading), on `size` worker
+ * threads so that it does not hold up the event loop that answers HTTP and records the other
+ * checks; with size 0 it runs inline, bounded by the page limits every task checks first. A
+ * thread that dies fails its pages and is replaced; one that takes longer than `taskTimeoutMs`
+ * for a page is ended the same way.
  */
 export class ExtractionPool {
   private readonly threads: Thread[] = [];
@@ -34,23 +38,35 @@ export class ExtractionPool {
   ) {}
 
   extract(html: string, url: string, monitorType: MonitorType): Promise<ExtractedPage> {
-    if (this.size === 0 || this.closed) return Promise.resolve().then(() => extractPage(html, url, monitorType));
-    const thread = this.leastBusy();
-    const id = this.nextId++;
-    return new Promise<ExtractedPage>((resolve, reject) => {
-      if (thread.pending.size === 0) thread.worker.ref();
-      const timer = setTimeout(() => {
-        this.retire(thread, new Error(`extraction of ${url} took over ${this.taskTimeoutMs} ms`));
-        void thread.worker.terminate();
-      }, this.taskTimeoutMs);
-      thread.pending.set(id, { resolve, reject, timer });
-      thread.worker.postMessage({ id, html, url, monitorType } satisfies ExtractRequest);
-    });
+    return this.run('extract', [html, url, monitorType]);
+  }
+
+  looksLikeJavaScriptShell(html: string): Promise<boolean> {
+    return this.run('javaScriptShell', [html]);
+  }
+
+  readHomepage(html: string, url: string): Promise<HomepageReading> {
+    return this.run('homepage', [html, url]);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.threads.splice(0).map((t) => t.worker.terminate()));
+  }
+
+  private run<K extends PageTaskName>(task: K, args: Parameters<PageTasks[K]>): Promise<ReturnType<PageTasks[K]>> {
+    if (this.size === 0 || this.closed) return Promise.resolve().then(() => runPageTask(task, args));
+    const thread = this.leastBusy();
+    const id = this.nextId++;
+    return new Promise<ReturnType<PageTasks[K]>>((resolve, reject) => {
+      if (thread.pending.size === 0) thread.worker.ref();
+      const timer = setTimeout(() => {
+        this.retire(thread, new Error(`the ${task} task took over ${this.taskTimeoutMs} ms`));
+        void thread.worker.terminate();
+      }, this.taskTimeoutMs);
+      thread.pending.set(id, { resolve: resolve as (result: unknown) => void, reject, timer });
+      thread.worker.postMessage({ id, task, args } satisfies PageTaskRequest<K>);
+    });
   }
 
   private leastBusy(): Thread {
@@ -61,14 +77,14 @@ export class ExtractionPool {
   private spawn(): Thread {
     const worker = WORKER_SOURCE ? new Worker(WORKER_SOURCE, { eval: true }) : new Worker(WORKER_FILE);
     const thread: Thread = { worker, pending: new Map() };
-    worker.on('message', (msg: { id: number; page?: ExtractedPage; error?: string }) => {
+    worker.on('message', (msg: PageTaskReply) => {
       const call = thread.pending.get(msg.id);
       if (!call) return;
       thread.pending.delete(msg.id);
       clearTimeout(call.timer);
       if (thread.pending.size === 0) worker.unref();
-      if (msg.error !== undefined) call.reject(new Error(msg.error));
-      else call.resolve(msg.page!);
+      if (msg.error === undefined) call.resolve(msg.result);
+      else call.reject(msg.code ? new FetchError(msg.code, msg.error) : new Error(msg.error));
     });
     worker.on('error', (err) => this.retire(thread, err));
     worker.on('exit', (code) => this.retire(thread, new Error(`extraction thread exited with code ${code}`)));

@@ -1,4 +1,5 @@
 import { looksLikeJavaScriptShell } from './js-shell';
+import { PAGE_LIMITS } from './page-complexity';
 import { corpusPage, fixtureFile } from './__fixtures__/pages';
 
 describe('looksLikeJavaScriptShell', () => {
@@ -35,5 +36,21 @@ describe('looksLikeJavaScriptShell', () => {
     'changelog-healthchecks-pair/after.md',
   ])('does not flag the corpus page %s', (page) => {
     expect(looksLikeJavaScriptShell(corpusPage(page))).toBe(false);
+  });
+
+  it('refuses a page nested past the limit before parsing it', () => {
+    const started = performance.now();
+    expect(() => looksLikeJavaScriptShell('<div>'.repeat(200_000) + '</div>'.repeat(200_000))).toThrow(
+      expect.objectContaining({ code: 'page_too_complex', message: `The page nests elements more than ${PAGE_LIMITS.maxDepth.toLocaleString('en')} deep` }),
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('answers in linear time for pages of unclosed scripts, comments and tags', () => {
+    for (const html of ['<script '.repeat(250_000), '<script>'.repeat(250_000), '<!--'.repeat(500_000), '<'.repeat(2_000_000)]) {
+      const started = performance.now();
+      expect(typeof looksLikeJavaScriptShell(html)).toBe('boolean');
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
   });
 });

@@ -1,6 +1,6 @@
-import { load } from 'cheerio';
 import type { AnyNode } from 'domhandler';
 import { collapseWhitespace, isElement, tagName } from './dom';
+import { parsePage } from './parse-page';
 
 const APP_ROOT_SELECTORS = [
   '#root',
@@ -32,10 +32,42 @@ const THIN_SHELL = 600;
  * parse. Most pages have; parsing a 300 KB page only to learn it is no shell costs milliseconds.
  */
 const ROUGH_TEXT_PLENTY = 4 * THIN_SHELL;
-const NOT_TEXT = /<(script|style|noscript|template|svg|head)(?=[\s/>])[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<[^>]*>|\s+/gi;
+const HIDDEN_START = /<(script|style|noscript|template|svg|head)(?=[\s/>])/iy;
 
+/**
+ * One pass, linear in the page: every search starts where the last one ended, and a closing tag
+ * found missing once is not looked for again (hostile pages open thousands of `<script`s).
+ */
 function roughTextLength(html: string): number {
-  return html.replace(NOT_TEXT, '').length;
+  const unclosed = new Set<string>();
+  let length = 0;
+  let i = 0;
+  while (i < html.length) {
+    const lt = html.indexOf('<', i);
+    length += html.slice(i, lt < 0 ? html.length : lt).replace(/\s+/g, '').length;
+    if (lt < 0) break;
+    i = pastMarkup(html, lt, unclosed);
+  }
+  return length;
+}
+
+/** Past the comment, hidden element or tag at `lt`; an unterminated one runs to the end of the page. */
+function pastMarkup(html: string, lt: number, unclosed: Set<string>): number {
+  if (html.startsWith('<!--', lt)) return endOf(html.indexOf('-->', lt + 4), 3, html);
+  HIDDEN_START.lastIndex = lt;
+  const hidden = HIDDEN_START.exec(html)?.[1].toLowerCase();
+  if (hidden && !unclosed.has(hidden)) {
+    const closing = new RegExp(`</${hidden}\\s*>`, 'gi');
+    closing.lastIndex = lt;
+    const found = closing.exec(html);
+    if (found) return found.index + found[0].length;
+    unclosed.add(hidden);
+  }
+  return endOf(html.indexOf('>', lt), 1, html);
+}
+
+function endOf(found: number, length: number, html: string): number {
+  return found < 0 ? html.length : found + length;
 }
 
 function visibleText(node: AnyNode): string {
@@ -50,7 +82,7 @@ function visibleText(node: AnyNode): string {
  */
 export function looksLikeJavaScriptShell(html: string): boolean {
   if (roughTextLength(html) >= ROUGH_TEXT_PLENTY) return false;
-  const $ = load(html, { xml: { xmlMode: false, decodeEntities: true } });
+  const $ = parsePage(html);
   const body = $('body')[0] ?? $.root()[0];
   const textLength = collapseWhitespace(visibleText(body)).length;
   if (textLength >= THIN_SHELL) return false;

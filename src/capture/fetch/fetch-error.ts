@@ -1,6 +1,9 @@
 import { UnsafeUrlError } from '../../common/url-safety';
 
-/** Why a fetch failed; stored on a failed run as its `error_code`. */
+/**
+ * Why a capture failed: the fetch, or a fetched page past the limits of page-complexity
+ * (`page_too_complex`). Stored on a failed run as its `error_code`.
+ */
 export const FETCH_ERROR_CODES = [
   'timeout',
   'dns_error',
@@ -13,6 +16,7 @@ export const FETCH_ERROR_CODES = [
   'render_failed',
   'too_many_redirects',
   'network_error',
+  'page_too_complex',
 ] as const;
 export type FetchErrorCode = (typeof FETCH_ERROR_CODES)[number];
 
@@ -57,6 +61,7 @@ export function isTransient(err: unknown): boolean {
     case 'blocked_target':
     case 'blocked_by_bot_protection':
     case 'too_many_redirects':
+    case 'page_too_complex':
       return false;
   }
 }

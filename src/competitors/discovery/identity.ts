@@ -1,4 +1,5 @@
-import { load, type CheerioAPI } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
+import { parsePage } from '../../capture/extract/parse-page';
 import { domainLabel } from './domain';
 import { readJsonLdOrganization } from './json-ld';
 import { documentBaseUrl, toAbsoluteHttpUrl } from './urls';
@@ -19,7 +20,7 @@ const GENERIC_TITLE_PART = /^(home|homepage|home page|start|startseite|accueil|i
  * to be guessed; logos prefer declared brand marks over social images and favicons.
  */
 export function readCompetitorIdentity(html: string, pageUrl: string): CompetitorIdentity {
-  const $ = load(html);
+  const $ = parsePage(html);
   const base = documentBaseUrl($, pageUrl);
   const host = new URL(pageUrl).hostname;
   const org = readJsonLdOrganization($);

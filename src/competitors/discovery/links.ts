@@ -1,5 +1,6 @@
-import { load, type Cheerio, type CheerioAPI } from 'cheerio';
+import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
+import { parsePage } from '../../capture/extract/parse-page';
 import { documentBaseUrl, toAbsoluteHttpUrl } from './urls';
 
 /** Where a link sits on its page: site navigation and footers name a site's sections. */
@@ -30,7 +31,7 @@ const PAGE_WRAPPERS = new Set(['html', 'body', 'main']);
  * first non-empty one seen there, so a nav entry is not demoted by a repeated body CTA.
  */
 export function extractLinks(html: string, pageUrl: string): DiscoveredLink[] {
-  const $ = load(html);
+  const $ = parsePage(html);
   const base = documentBaseUrl($, pageUrl);
   const byUrl = new Map<string, DiscoveredLink>();
   $('a[href], area[href]').each((_, el) => {
@@ -47,7 +48,7 @@ export function extractLinks(html: string, pageUrl: string): DiscoveredLink[] {
 
 /** Feed URLs a page advertises with `<link rel="alternate" type="application/rss+xml|atom+xml">`. */
 export function extractFeedLinks(html: string, pageUrl: string): string[] {
-  const $ = load(html);
+  const $ = parsePage(html);
   const base = documentBaseUrl($, pageUrl);
   const feeds = new Set<string>();
   $('link[href]').each((_, el) => {

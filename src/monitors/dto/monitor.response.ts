@@ -3,6 +3,7 @@ import { CADENCES } from '../../billing/plan';
 import { MONITOR_TYPES } from '../../capture/capture.types';
 import { SEVERITIES } from '../../common/severity';
 import type { MonitorWithRun } from '../monitors.repository';
+import { RUN_ERROR_CODES } from '../runs.repository';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
@@ -10,7 +11,7 @@ export class LastRunDto {
   @ApiProperty({ example: 81 }) id: number;
   @ApiProperty({ example: 'changed', enum: ['pending', 'running', 'succeeded', 'failed', 'no_change', 'changed'] })
   status: string;
-  @ApiProperty({ example: null, nullable: true, type: String }) error_code: string | null;
+  @ApiProperty({ example: null, nullable: true, type: String, enum: RUN_ERROR_CODES }) error_code: string | null;
   @ApiProperty({ example: null, nullable: true, type: String }) error_message: string | null;
   @ApiProperty({ example: '2026-11-22T09:00:04.000Z', nullable: true, type: String }) finished_at: string | null;
 }
