@@ -91,6 +91,6 @@ export interface DiffResult {
   delta: ChangeDelta;
   /** True when at least one field diff is alertable. */
   alertable: boolean;
-  /** Set when the extractor came up empty (or far smaller) while the page changed substantially. */
+  /** Set when substantial changed text of the main content is explained by no typed diff (reported as a content change). */
   extraction_gap: ExtractionGap | null;
 }
