@@ -18,6 +18,8 @@ export type ChangeType =
   | 'plan_renamed'
   | 'feature_added'
   | 'feature_removed'
+  /** Added by diffing: a quantity inside a plan moved ("Up to 5 users" → "Up to 10 users"). */
+  | 'limit_changed'
   | 'cta_changed'
   | 'free_trial_changed'
   | 'post_added'

@@ -52,6 +52,7 @@ export const BASE: Record<ChangeType, number> = {
   headline_changed: 55,
   integration_added: 30,
   integration_removed: 35,
+  limit_changed: 35,
   logo_added: 20,
   logo_removed: 25,
   navigation_added: 20,
