@@ -57,6 +57,7 @@ const CATEGORY_OF: Record<ChangeType, ChangeCategory> = {
   headline_changed: 'positioning',
   integration_added: 'partnership',
   integration_removed: 'feature',
+  limit_changed: 'pricing',
   logo_added: 'social_proof',
   logo_removed: 'social_proof',
   navigation_added: 'positioning',
@@ -152,6 +153,7 @@ function weight(diff: FieldDiff): number {
 /** Texts whose `updated` diffs can be ranked, and how to read the quantity out of them. */
 const RANKED_BY: Partial<Record<ChangeType, (text: string) => number | null>> = {
   free_trial_changed: durationDays,
+  limit_changed: countIn,
   social_proof_changed: countIn,
 };
 

@@ -17,7 +17,7 @@ import { diffCustom } from './custom.differ';
 import { deriveCategory, deriveDelta, deriveDirection } from './derive';
 import type { DiffResult, FieldDiff } from './diff.types';
 import { diffDocs } from './docs.differ';
-import { findExtractionGap, gapDiff } from './extraction-gap';
+import { findExtractionGap } from './extraction-gap';
 import { diffHomepage } from './homepage.differ';
 import { diffIntegrations } from './integrations.differ';
 import { markdownDiff } from './markdown-diff';
@@ -44,24 +44,24 @@ const DIFFERS: Record<MonitorType, Differ> = {
 
 /**
  * Compares two captures of one monitor: typed field diffs, the markdown diff, and what they add up to.
- * When the extractor came up empty on a substantially changed page (an extraction gap) and no field
- * diff is alertable, the markdown difference is reported as an alertable change of the monitor's
- * usual category, so no real change is lost to an extractor's blind spot.
+ * Changed text of the main content that no typed diff explains (an extraction gap) is added as one
+ * alertable content change, so no real change is lost to an extractor's blind spot. When nothing
+ * typed alerts, the change keeps the monitor type's usual category.
  */
 export function diffCaptures(type: MonitorType, before: CaptureSide, after: CaptureSide): DiffResult {
   const typed = DIFFERS[type](before.fields, after.fields);
   const raw_diff = markdownDiff(before.markdown, after.markdown);
-  const gap = findExtractionGap(type, before.fields, after.fields, raw_diff);
-  const guarded = gap !== null && !typed.some((diff) => diff.tier === 'alertable');
-  const field_diffs = guarded ? [...typed, gapDiff(raw_diff)] : typed;
+  const finding = findExtractionGap(type, before.fields, after.fields, raw_diff, typed);
+  const field_diffs = finding ? [...typed, finding.diff] : typed;
+  const typedAlerts = typed.some((diff) => diff.tier === 'alertable');
   return {
     monitor_type: type,
     field_diffs,
     raw_diff,
-    category: deriveCategory(type, guarded ? [] : field_diffs),
+    category: deriveCategory(type, finding && !typedAlerts ? [] : field_diffs),
     direction: deriveDirection(field_diffs),
     delta: deriveDelta(field_diffs),
     alertable: field_diffs.some((diff) => diff.tier === 'alertable'),
-    extraction_gap: gap,
+    extraction_gap: finding?.gap ?? null,
   };
 }

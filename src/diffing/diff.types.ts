@@ -18,6 +18,8 @@ export type ChangeType =
   | 'plan_renamed'
   | 'feature_added'
   | 'feature_removed'
+  /** Added by diffing: a quantity inside a plan moved ("Up to 5 users" → "Up to 10 users"). */
+  | 'limit_changed'
   | 'cta_changed'
   | 'free_trial_changed'
   | 'post_added'
@@ -91,6 +93,6 @@ export interface DiffResult {
   delta: ChangeDelta;
   /** True when at least one field diff is alertable. */
   alertable: boolean;
-  /** Set when the extractor came up empty (or far smaller) while the page changed substantially. */
+  /** Set when substantial changed text of the main content is explained by no typed diff (reported as a content change). */
   extraction_gap: ExtractionGap | null;
 }

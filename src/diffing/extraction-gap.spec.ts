@@ -24,7 +24,7 @@ describe('silent-failure guard', () => {
 
     expect(result.alertable).toBe(true);
     expect(result.category).toBe('feature');
-    expect(result.extraction_gap).toEqual({ extractor: 'changelog', before_items: 0, after_items: 0, changed_lines: 2 });
+    expect(result.extraction_gap).toEqual({ extractor: 'changelog', before_items: 0, after_items: 0, changed_lines: 2, unexplained_lines: 2 });
     expect(result.field_diffs).toEqual([
       { op: 'modified', change_type: 'content_changed', path: 'markdown', tier: 'alertable', old: null, new: expect.stringContaining('Launched SSO') },
     ]);
@@ -51,14 +51,64 @@ describe('silent-failure guard', () => {
     expect(result.category).toBe('pricing');
   });
 
-  it('adds nothing when the field diffs already alert, when fields kept their size, or when the text barely moved', () => {
-    const withEntry = { entries: [{ key: 'a', title: 'A', version: null, date: null, items: [] }] };
-    const alerting = diffCaptures('changelog', { fields: EMPTY.changelog, markdown: intro }, { fields: withEntry, markdown: `${intro}\n\n${launch}` });
-    expect(alerting.field_diffs.map((d) => d.change_type)).toEqual(['entry_added']);
+  it('adds nothing when the typed diffs explain the changed text, or when the text barely moved', () => {
+    const entry = { key: 'launched-sso', title: 'Launched SSO', version: null, date: null, items: ['Sign in with Okta, Azure AD or any SAML 2.0 provider. Admins can require SSO for the whole workspace from the security settings.'] };
+    const explained = diffCaptures('changelog', { fields: EMPTY.changelog, markdown: intro }, { fields: { entries: [entry] }, markdown: `${intro}\n\n${launch}` });
+    expect(explained.field_diffs.map((d) => d.change_type)).toEqual(['entry_added']);
+    expect(explained.extraction_gap).toBeNull();
 
-    expect(findExtractionGap('changelog', withEntry, withEntry, '@@ -1 +1 @@\n-old long line of text\n+new long line of text')).toBeNull();
-    expect(findExtractionGap('changelog', EMPTY.changelog, EMPTY.changelog, '@@ -1 +1 @@\n-Updated today\n+Updated now')).toBeNull();
-    expect(findExtractionGap('changelog', EMPTY.changelog, EMPTY.changelog, '')).toBeNull();
+    const typed = explained.field_diffs;
+    expect(findExtractionGap('changelog', EMPTY.changelog, EMPTY.changelog, '@@ -1 +1 @@\n-Updated today\n+Updated now', [])).toBeNull();
+    expect(findExtractionGap('changelog', EMPTY.changelog, EMPTY.changelog, '', typed)).toBeNull();
+  });
+
+  it('reports what a typed diff leaves unexplained next to it', () => {
+    const entry = { key: 'launched-sso', title: 'Launched SSO', version: null, date: null, items: [] };
+    const faq = '## Questions\n\nWe no longer offer the on-premise edition; existing licences are honoured until they expire next year.';
+    const result = diffCaptures(
+      'changelog',
+      { fields: EMPTY.changelog, markdown: intro },
+      { fields: { entries: [entry] }, markdown: `${intro}\n\n## Launched SSO\n\n${faq}` },
+    );
+
+    expect(result.field_diffs.map((d) => [d.change_type, d.tier])).toEqual([
+      ['entry_added', 'alertable'],
+      ['content_changed', 'alertable'],
+    ]);
+    expect(result.field_diffs[1].new).toBe('## Questions\nWe no longer offer the on-premise edition; existing licences are honoured until they expire next year.');
+    expect(result.extraction_gap).toMatchObject({ extractor: 'changelog', after_items: 1, changed_lines: 3, unexplained_lines: 2 });
+    expect(result.category).toBe('feature');
+  });
+
+  it('reports label/value cards the changelog extractor did not read although it found the older entries', () => {
+    const older = { key: 'dashboards', title: 'Dashboards', version: null, date: '2025-01-10', items: ['Share dashboards with viewers.'] };
+    const page = '# Product updates\n\n## Dashboards\n\nShare dashboards with viewers.';
+    const cards = [
+      'Feature: Scheduled exports',
+      'Product Area: Reporting',
+      'Date: 21-February-2025',
+      'Description: Send any report as CSV to an inbox or a bucket every day, week or month.',
+      'Feature: Audit log API',
+      'Product Area: Security',
+      'Date: 14-February-2025',
+      'Description: Read who changed what in the workspace through a paginated endpoint.',
+    ].join('\n\n');
+    const fields = { entries: [older] };
+    const result = diffCaptures('changelog', { fields, markdown: page }, { fields, markdown: `# Product updates\n\n${cards}\n\n${page.split('\n\n').slice(1).join('\n\n')}` });
+
+    expect(result.alertable).toBe(true);
+    expect(result.extraction_gap).toMatchObject({ extractor: 'changelog', before_items: 1, after_items: 1, unexplained_lines: 8 });
+    expect(result.field_diffs[0].new).toContain('Scheduled exports');
+  });
+
+  it('stays silent on noise: a footer year, a moved date stamp, whitespace', () => {
+    const page = (year: number, day: string) =>
+      `# Pricing\n\nPrices as of ${day}, excluding VAT and any local taxes that apply in your country or state.\n\n© ${year} Acme Corporation and its affiliates. All rights reserved. Made with care in Lisbon and Berlin.`;
+    const result = diffCaptures('pricing', { fields: EMPTY.pricing, markdown: page(2024, 'March 3, 2024') }, { fields: EMPTY.pricing, markdown: page(2025, '1 April 2025') });
+
+    expect(result.raw_diff).not.toBe('');
+    expect(result.alertable).toBe(false);
+    expect(result.extraction_gap).toBeNull();
   });
 
   it('counts what each extractor found', () => {

@@ -1,27 +1,42 @@
 import type { CaptureFields, FieldsByType, MonitorType } from '../capture/capture.types';
+import { stripDate } from '../capture/extract/dates';
 import type { FieldDiff } from './diff.types';
 import { fieldDiff } from './field-diff';
+import { normalizeMarkdownForHash } from './noise';
+import { changedLines, unexplainedLines, visibleText, wordList, type ChangedLines } from './unexplained-text';
 
 /**
  * The silent-failure guard. Extractors have blind spots: a redesigned page, a layout never seen
- * before. When the typed fields come out empty, or at most half as many as last time, while the
- * page's text changed substantially, the field diffs cannot be trusted to have seen the change —
- * so the markdown difference itself becomes an alertable diff, and the gap is reported so the
- * check can log which extractor came up empty.
+ * before, a part of the page no extractor models. Whatever the typed diffs say, the changed lines
+ * of the main content that none of them explains are measured; when that unexplained text is
+ * substantial, it becomes one alertable diff quoting what was added and removed, and the gap is
+ * reported so the check can log which extractor fell short. The criterion is the unexplained
+ * text, not whether a typed diff exists: a diff that explains half of a change leaves the other
+ * half reported.
  */
 
-/** Changed text (added plus removed, in meaningful lines) that counts as a substantial change. */
-const SUBSTANTIAL_CHARS = 80;
-const SUBSTANTIAL_LINES = 4;
-/** How much of the changed text a gap diff carries on each side for the interpreter. */
+/** Unexplained changed text (words added or removed, in characters) that counts as substantial. */
+const SUBSTANTIAL_CHARS = 60;
+/** How much of the unexplained text a gap diff carries on each side for the interpreter. */
 const EXCERPT_CHARS = 1500;
+/** A date or a year, masked when pairing a removed line with an added one. */
+const YEAR = /\b(?:19|20)\d{2}\b/g;
 
 export interface ExtractionGap {
-  /** The extractor that came up empty: the monitor type. */
+  /** The extractor that fell short: the monitor type. */
   extractor: MonitorType;
   before_items: number;
   after_items: number;
+  /** Changed lines of the markdown diff. */
   changed_lines: number;
+  /** Of those, the lines no typed diff explains (and that are not a date moving or re-spaced). */
+  unexplained_lines: number;
+}
+
+/** The guard's finding: the gap to log and the diff that reports the unexplained text. */
+export interface GapFinding {
+  gap: ExtractionGap;
+  diff: FieldDiff;
 }
 
 const count = (list: unknown[] | null | undefined) => list?.length ?? 0;
@@ -44,33 +59,79 @@ export function extractedSize(type: MonitorType, fields: CaptureFields): number 
   return (SIZE_OF[type] as (f: CaptureFields) => number)(fields ?? ({} as CaptureFields));
 }
 
-function changedLines(rawDiff: string): { added: string[]; removed: string[] } {
-  const added: string[] = [];
-  const removed: string[] = [];
-  for (const line of rawDiff.split('\n')) {
-    if (line.startsWith('+++ ') || line.startsWith('--- ')) continue;
-    if (line.startsWith('+')) added.push(line.slice(1));
-    else if (line.startsWith('-')) removed.push(line.slice(1));
+/** A line as compared for noise: volatile text removed, dates and years masked. */
+function masked(line: string): string {
+  let text = normalizeMarkdownForHash(line);
+  for (let i = 0; i < 3; i++) {
+    const next = stripDate(text);
+    if (next === text) break;
+    text = next;
   }
-  return { added, removed };
+  return text.replace(YEAR, '#').toLowerCase();
 }
 
-export function findExtractionGap(type: MonitorType, before: CaptureFields, after: CaptureFields, rawDiff: string): ExtractionGap | null {
+/**
+ * Drops removed/added pairs that read the same once masked and spacing is ignored: a line that
+ * moved, a footer's copyright year, an "as of" stamp, inline markup re-flowed ("endpointWe
+ * provision" and "endpoint We provision").
+ */
+function withoutMoves(lines: ChangedLines): ChangedLines {
+  const compact = (line: string) => masked(line).replace(/\s+/g, '');
+  const added = lines.added.map((line) => ({ line, key: compact(line) }));
+  const removed: string[] = [];
+  for (const line of lines.removed) {
+    const key = compact(line);
+    const twin = added.findIndex((other) => other.key === key);
+    if (twin >= 0) added.splice(twin, 1);
+    else removed.push(line);
+  }
+  return { added: added.map((entry) => entry.line), removed };
+}
+
+/**
+ * How much text really changed: the words added and not removed, and removed and not added, in
+ * characters. Re-sorted cards, a "posted today" that became "posted yesterday" and a new commit
+ * hash in a deploy stamp weigh a few characters; new paragraphs weigh their length.
+ */
+function netChangedChars(lines: ChangedLines): number {
+  const balance = new Map<string, number>();
+  const tally = (side: string[], sign: number) => {
+    for (const line of side) for (const word of wordList(masked(line))) balance.set(word, (balance.get(word) ?? 0) + sign);
+  };
+  tally(lines.added, 1);
+  tally(lines.removed, -1);
+  let chars = 0;
+  for (const [word, n] of balance) chars += word.length * Math.abs(n);
+  return chars;
+}
+
+/**
+ * Changed text of the main content that no typed diff explains, when there is enough of it to
+ * matter; null when the typed diffs (or noise) account for the change.
+ */
+export function findExtractionGap(
+  type: MonitorType,
+  before: CaptureFields,
+  after: CaptureFields,
+  rawDiff: string,
+  typed: FieldDiff[],
+): GapFinding | null {
   if (!rawDiff) return null;
-  const beforeItems = extractedSize(type, before);
-  const afterItems = extractedSize(type, after);
-  const blind = afterItems === 0 || afterItems * 2 <= beforeItems;
-  if (!blind) return null;
-  const { added, removed } = changedLines(rawDiff);
-  const chars = [...added, ...removed].reduce((sum, line) => sum + line.trim().length, 0);
-  const lines = added.length + removed.length;
-  if (chars < SUBSTANTIAL_CHARS && lines < SUBSTANTIAL_LINES) return null;
-  return { extractor: type, before_items: beforeItems, after_items: afterItems, changed_lines: lines };
+  const changed = changedLines(rawDiff);
+  const unexplained = withoutMoves(unexplainedLines(changed, typed));
+  if (netChangedChars(unexplained) < SUBSTANTIAL_CHARS) return null;
+  const gap: ExtractionGap = {
+    extractor: type,
+    before_items: extractedSize(type, before),
+    after_items: extractedSize(type, after),
+    changed_lines: changed.added.length + changed.removed.length,
+    unexplained_lines: unexplained.added.length + unexplained.removed.length,
+  };
+  return { gap, diff: gapDiff(unexplained) };
 }
 
-/** The markdown difference as one alertable diff, the changed lines of each side as old and new. */
-export function gapDiff(rawDiff: string): FieldDiff {
-  const { added, removed } = changedLines(rawDiff);
-  const excerpt = (lines: string[]) => (lines.length ? lines.join('\n').slice(0, EXCERPT_CHARS) : null);
-  return fieldDiff('modified', 'content_changed', 'markdown', 'alertable', excerpt(removed), excerpt(added));
+/** The unexplained text as one alertable diff, the removed lines as old and the added ones as new. */
+function gapDiff(lines: ChangedLines): FieldDiff {
+  const excerpt = (side: string[]) => (side.length ? side.map(visibleText).join('\n').slice(0, EXCERPT_CHARS) : null);
+  return fieldDiff('modified', 'content_changed', 'markdown', 'alertable', excerpt(lines.removed), excerpt(lines.added));
 }

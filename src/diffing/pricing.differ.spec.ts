@@ -1,3 +1,4 @@
+import { deriveDirection } from './derive';
 import { diffPricing } from './pricing.differ';
 import { plan, price, pricing } from './test-builders';
 
@@ -168,5 +169,24 @@ describe('diffPricing', () => {
     expect(diffPricing(before, after)).toEqual([
       { op: 'added', change_type: 'billing_period_added', path: 'billing_periods[year]', tier: 'alertable', old: null, new: 'year' },
     ]);
+  });
+
+  it('reports a limit inside a plan that moved as one change with its old and new value', () => {
+    const features = (users: string, searches: string) => ['Unlimited projects', users, `${searches} searches / month`, 'Email support'];
+    const before = pricing([plan('team', [price(49)], { features: features('Up to 5 users', '10,000') })]);
+    const after = pricing([plan('team', [price(49)], { features: features('Up to 10 users', '25,000') })]);
+
+    expect(diffPricing(before, after)).toEqual([
+      { op: 'updated', change_type: 'limit_changed', path: 'plans[team].limits[up to # users]', tier: 'alertable', old: 'Up to 5 users', new: 'Up to 10 users' },
+      { op: 'updated', change_type: 'limit_changed', path: 'plans[team].limits[# searches / month]', tier: 'alertable', old: '10,000 searches / month', new: '25,000 searches / month' },
+    ]);
+    expect(deriveDirection(diffPricing(before, after))).toBe('advanced');
+  });
+
+  it('keeps a feature swap a removal and an addition when the texts are not the same limit', () => {
+    const before = pricing([plan('team', [price(49)], { features: ['5 projects', 'SSO'] })]);
+    const after = pricing([plan('team', [price(49)], { features: ['5 GB storage', 'SSO'] })]);
+
+    expect(diffPricing(before, after).map((d) => d.change_type)).toEqual(['feature_added', 'feature_removed']);
   });
 });

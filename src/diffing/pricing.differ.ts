@@ -2,6 +2,7 @@ import type { BillingPeriod, PlanPrice, PricingFields, PricingPlan } from '../ca
 import type { DiffOp, FieldDiff } from './diff.types';
 import { at, fieldDiff, presenceOp } from './field-diff';
 import { diffKeyedSets, diffTextSets, sameText, shownText, textKey } from './keyed-set';
+import { limitShape } from './plan-limits';
 import { durationDays } from './quantities';
 
 /** Amounts are parsed decimals; anything closer than this is the same price written differently. */
@@ -71,7 +72,12 @@ function diffPlan(path: string, old: PricingPlan, next: PricingPlan, explained: 
     diffs.push(fieldDiff('updated', 'price_changed', `${path}.contact_sales`, 'alertable', old.contact_sales, next.contact_sales));
   }
 
-  const features = diffTextSets(old.features, next.features);
+  // A feature is matched by its text, then by its shape with quantities masked: a limit that moved.
+  const features = diffKeyedSets(old.features, next.features, (text) => text, { fallbacks: [limitShape] });
+  for (const { before: was, after: now } of features.matched) {
+    if (sameText(was, now)) continue;
+    diffs.push(fieldDiff('updated', 'limit_changed', at(`${path}.limits`, limitShape(now) ?? now), 'alertable', shownText(was), shownText(now)));
+  }
   for (const { key, item } of features.added) {
     diffs.push(fieldDiff('added', 'feature_added', at(`${path}.features`, key), 'alertable', null, shownText(item)));
   }

@@ -324,6 +324,21 @@ describe('RulesInterpreter on homepages, careers and integrations', () => {
   });
 });
 
+describe('RulesInterpreter on text no extractor explained', () => {
+  const gap = (text: string) => diff('modified', 'content_changed', 'markdown', null, text);
+
+  it('scores unexplained text by its surface and its words', async () => {
+    const rules = new RulesInterpreter();
+    const blogCopy = await rules.interpret(input('blog', [gap('We rewrote the introduction of this page so new readers find the archive faster.')]));
+    const pricingCopy = await rules.interpret(input('pricing', [gap('Starter from $12 per seat, billed yearly. Business from $39 per seat, billed yearly.')]));
+    const launch = await rules.interpret(input('changelog', [gap('Feature: Audit log API\nDescription: We launched a paginated endpoint that shows who changed what.')]));
+
+    expect(blogCopy.severity).toBe('info');
+    expect(pricingCopy.severity).toBe('medium');
+    expect(launch.severity_score).toBeGreaterThanOrEqual(40);
+  });
+});
+
 describe('RulesInterpreter in general', () => {
   it('gives the same answer for the same input', () => {
     const diffs = [diff('updated', 'price_increased', 'plans[pro].prices[month].amount', 49, 59)];

@@ -89,7 +89,7 @@ export class CheckRunner {
       const gap = diff.extraction_gap;
       this.logger.warn(
         `extraction gap: the ${gap.extractor} extractor found ${gap.after_items} item(s) (previously ${gap.before_items}) on monitor ${monitor.id} ` +
-          `while ${gap.changed_lines} markdown line(s) changed`,
+          `and explained ${gap.changed_lines - gap.unexplained_lines} of ${gap.changed_lines} changed markdown line(s); the rest is reported as a content change`,
       );
     }
     const interpretation = diff.alertable ? await this.interpret(ctx, diff, before.fields, page) : null;

@@ -114,6 +114,14 @@ export class DomText {
   private readonly cache = new Map<AnyNode, string>();
   private readonly sizes = new Map<AnyNode, number>();
 
+  /** `hidden`: elements whose text this reader leaves out (for pricing, struck-through old prices). */
+  constructor(private readonly hidden?: (el: Element) => boolean) {}
+
+  private silent(node: AnyNode): boolean {
+    if (!isElement(node)) return false;
+    return SILENT_TAGS.has(node.name) || (this.hidden !== undefined && this.hidden(node));
+  }
+
   /** Visible text of a node, whitespace collapsed; memoised, so meant for small and mid-sized nodes. */
   text(node: AnyNode): string {
     return this.raw(node).trim();
@@ -128,9 +136,8 @@ export class DomText {
     if (!isElement(node) && node.type !== 'root') return 0;
     const cached = this.sizes.get(node);
     if (cached !== undefined) return cached;
-    const name = isElement(node) ? node.name : '';
     let total = 0;
-    if (!SILENT_TAGS.has(name)) for (const child of (node as ParentNode).children) total += this.size(child);
+    if (!this.silent(node)) for (const child of (node as ParentNode).children) total += this.size(child);
     this.sizes.set(node, total);
     return total;
   }
@@ -144,8 +151,8 @@ export class DomText {
         return;
       }
       if (!isElement(current) && current.type !== 'root') return;
+      if (this.silent(current)) return;
       const name = isElement(current) ? current.name : '';
-      if (SILENT_TAGS.has(name)) return;
       const block = BLOCK_TAGS.has(name);
       if (block) parts.push(' ');
       for (const child of (current as ParentNode).children) walk(child);
@@ -172,7 +179,7 @@ export class DomText {
     const name = isElement(node) ? node.name : '';
     let out = '';
     if (name === 'br') out = ' ';
-    else if (!SILENT_TAGS.has(name)) {
+    else if (!this.silent(node)) {
       // join() yields flat strings; appending to a rope and probing its ends would flatten it repeatedly.
       const parts: string[] = [];
       for (const child of (node as ParentNode).children) {

@@ -184,7 +184,16 @@ export function findPrices(text: string): FoundPrice[] {
     out.push(found);
     MONEY_RE.lastIndex = Math.max(MONEY_RE.lastIndex, tail.end);
   }
-  return out;
+  return withoutFormerPrices(text, out);
+}
+
+/** "was $89 now $69", "Regular price $89 $69": a price named as the former one, when another follows. */
+const FORMER_RE = /\b(?:was|were|previously|originally|formerly|regular(?:ly)?(?:\s+price)?|normally|list\s+price|reg\.?|before)\s*:?\s*$/i;
+const FORMER_LOOKBEHIND = 24;
+
+function withoutFormerPrices(text: string, found: FoundPrice[]): FoundPrice[] {
+  if (found.length < 2) return found;
+  return found.filter((price, i) => i === found.length - 1 || !FORMER_RE.test(text.slice(Math.max(0, price.index - FORMER_LOOKBEHIND), price.index)));
 }
 
 export function isContactSalesText(text: string): boolean {

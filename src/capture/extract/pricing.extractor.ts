@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import type { BillingPeriod, PricingFields } from '../capture.types';
-import { closest, findAll, tagName } from './dom';
+import { closest, DomText, findAll, tagName } from './dom';
 import type { PageContext } from './page-context';
 import { periodFromLabel } from './price-parser';
 import { readPlanCards } from './pricing-cards';
@@ -8,6 +8,7 @@ import { readLineItems } from './pricing-line-items';
 import { finalizePlans, PERIOD_ORDER } from './pricing-plan';
 import { plansFromStructuredData } from './pricing-structured';
 import { readPricingTables } from './pricing-table';
+import { isStruck } from './struck';
 
 const TRIAL_RE =
   /\b(?:\d+|one|two|three|seven|fourteen|thirty)[-\s](?:day|week|month)s?\s+(?:(?:risk[-\s]free|no[-\s]risk)\s+)?free\s+trial\b|\bfree\s+(?:\d+[-\s](?:day|week|month)s?\s+)?trial\s+(?:for\s+)?\d+\s+(?:days|weeks|months)\b|\btry\s+(?:it\s+)?(?:\w+\s+)?free\s+for\s+\d+\s+(?:days|weeks|months)\b|\bfree\s+for\s+(?:the\s+first\s+)?\d+\s+(?:days|weeks|months)\b/i;
@@ -36,7 +37,12 @@ function togglePeriods(ctx: PageContext): BillingPeriod[] {
   return periods;
 }
 
-export function extractPricing(ctx: PageContext): PricingFields {
+/**
+ * Pricing reads the page's text without struck-through prices, so "<del>$89.99</del> $69.99 /year"
+ * is a yearly price of $69.99 whatever markup strikes the old one.
+ */
+export function extractPricing(page: PageContext): PricingFields {
+  const ctx: PageContext = { ...page, dom: new DomText(isStruck) };
   const tables = readPricingTables(ctx);
   const inTable = (el: Element): boolean => !!closest(el, (a) => tables.planTables.includes(a) || tables.usageTables.includes(a), ctx.root.parent);
   const cards = readPlanCards(ctx, inTable);

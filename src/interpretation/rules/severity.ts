@@ -1,11 +1,11 @@
-import type { ChangelogEntry } from '../../capture/capture.types';
+import type { ChangelogEntry, MonitorType } from '../../capture/capture.types';
 import type { Severity } from '../../common/severity';
 import type { ChangeType } from '../../diffing/diff.types';
 import type { RuleContext } from './context';
 import { entryFacts, isRetreat } from './entry-facts';
 import { listingOf, priceMoveOf, yearlyDiscount } from './price-facts';
 import { titleOf, type Reading } from './readings';
-import { MAJOR_PLATFORMS, SALES_LED, STRATEGIC, type Signal } from './signals';
+import { MAJOR_PLATFORMS, SALES_LED, signalOf, STRATEGIC, type Signal } from './signals';
 import { similarity } from './text';
 
 /*
@@ -52,6 +52,7 @@ export const BASE: Record<ChangeType, number> = {
   headline_changed: 55,
   integration_added: 30,
   integration_removed: 35,
+  limit_changed: 35,
   logo_added: 20,
   logo_removed: 25,
   navigation_added: 20,
@@ -135,6 +136,8 @@ function magnitude(reading: Reading, ctx: RuleContext, all: readonly Reading[]):
       const discount = listing?.prices[0] ? yearlyDiscount(listing.plan, listing.prices[0]) : null;
       return discount !== null && discount >= 15 ? base + 10 : base;
     }
+    case 'content_changed':
+      return diff.path === 'markdown' ? unexplainedTextScore(reading, ctx, base) : base;
     case 'feature_added':
     case 'feature_removed':
       return STRATEGIC.test(String(diff.new ?? diff.old ?? '')) ? base + 10 : base;
@@ -265,3 +268,32 @@ function ctaSwitch(all: readonly Reading[]): boolean {
 function clamp(score: number): number {
   return Math.max(0, Math.min(100, Math.round(score)));
 }
+
+/** What unexplained text on a surface scores before its words are read: a pricing page's text is about money. */
+const UNEXPLAINED_TEXT_BASE: Record<MonitorType, number> = {
+  blog: 15,
+  careers: 10,
+  changelog: 25,
+  custom: 15,
+  docs: 15,
+  homepage: 25,
+  integrations: 20,
+  pricing: 40,
+};
+const MONEY = /[$€£¥₹]\s?\d|\d\s?(?:€|usd|eur|gbp)\b|\bper\s+(?:month|year|user|seat|gb|minute|hour)\b/i;
+
+/**
+ * Changed text no extractor explained (the silent-failure guard's diff): scored from the surface
+ * it is on and the words it holds: money on any page reads as pricing, an added announcement
+ * (launch, deprecation, partnership…) scores what such a post would.
+ */
+function unexplainedTextScore(reading: Reading, ctx: RuleContext, base: number): number {
+  // Money anywhere in the text counts; an announcement only in what was added.
+  const text = `${String(reading.diff.old ?? '')}\n${String(reading.diff.new ?? '')}`;
+  let score = Math.max(base, UNEXPLAINED_TEXT_BASE[ctx.monitorType] ?? base);
+  if (MONEY.test(text)) score = Math.max(score, BASE.price_changed);
+  const signal = signalOf(reading.diff.new);
+  if (signal) score = Math.max(score, SIGNAL_SCORE[signal]);
+  return score;
+}
+

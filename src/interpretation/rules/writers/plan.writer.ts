@@ -96,6 +96,8 @@ function planClause(reading: Reading, ctx: RuleContext, name: string): string | 
     case 'feature_added':
     case 'feature_removed':
       return null;
+    case 'limit_changed':
+      return `changed ${name} from ${quote(String(diff.old))} to ${quote(String(diff.new))}`;
     default:
       return `changed ${name} (${diff.path})`;
   }

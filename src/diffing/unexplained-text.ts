@@ -1,0 +1,92 @@
+import { parseDate } from '../capture/extract/dates';
+import type { FieldDiff } from './diff.types';
+
+/**
+ * Which changed lines of the markdown diff no typed field diff accounts for. A line is explained
+ * when one text the typed diffs carry (a title, an item, a price as written, a feature) covers
+ * most of its words, or is itself contained in the line: the extractor saw that part of the
+ * change. What is left is text the extractors did not read.
+ */
+
+/** Share of a line's words one explaining text must hold for the line to count as explained. */
+const LINE_COVERED = 0.6;
+/** Share of an explaining text's words found in a line for the line to count as explained. */
+const TEXT_CONTAINED = 0.8;
+/** Strings nested deeper than this in a diff value are not read (values are plans, posts, entries). */
+const MAX_DEPTH = 4;
+
+export interface ChangedLines {
+  added: string[];
+  removed: string[];
+}
+
+/** The added and removed lines of a unified diff, without headers, hunk markers or context. */
+export function changedLines(rawDiff: string): ChangedLines {
+  const added: string[] = [];
+  const removed: string[] = [];
+  for (const line of rawDiff.split('\n')) {
+    if (line.startsWith('+++ ') || line.startsWith('--- ')) continue;
+    if (line.startsWith('+')) added.push(line.slice(1));
+    else if (line.startsWith('-')) removed.push(line.slice(1));
+  }
+  return { added, removed };
+}
+
+/** A markdown line as read on the page: link targets and images dropped, the link text kept. */
+export function visibleText(line: string): string {
+  return line
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/https?:\/\/\S+/g, '');
+}
+
+/** Visible words of a markdown line, lower-cased, in order. */
+export function wordList(text: string): string[] {
+  return visibleText(text).toLowerCase().match(/\d+(?:[.,]\d+)*|[\p{L}][\p{L}\d'’]*/gu) ?? [];
+}
+
+/** Visible words of a markdown line as a set, with a written date also in its ISO form. */
+export function wordsOf(text: string): Set<string> {
+  const words = new Set(wordList(text));
+  const date = parseDate(text);
+  if (date) words.add(date);
+  return words;
+}
+
+/** Every string (and number) a diff's old and new values hold, as word sets. */
+function explainingTexts(diffs: FieldDiff[]): Set<string>[] {
+  const texts: Set<string>[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (value === null || value === undefined || depth > MAX_DEPTH) return;
+    if (typeof value === 'string' || typeof value === 'number') {
+      const words = wordsOf(String(value));
+      if (words.size) texts.push(words);
+      return;
+    }
+    if (Array.isArray(value)) value.forEach((item) => visit(item, depth + 1));
+    else if (typeof value === 'object') Object.values(value).forEach((item) => visit(item, depth + 1));
+  };
+  for (const diff of diffs) {
+    visit(diff.old, 0);
+    visit(diff.new, 0);
+  }
+  return texts;
+}
+
+function explains(text: Set<string>, line: Set<string>): boolean {
+  let shared = 0;
+  for (const word of text) if (line.has(word)) shared++;
+  if (shared / line.size >= LINE_COVERED) return true;
+  // A one-word text ("Pro") inside a long line says nothing about the rest of the line.
+  return text.size >= 2 && shared / text.size >= TEXT_CONTAINED;
+}
+
+/** The changed lines that no typed diff explains; lines without words are dropped. */
+export function unexplainedLines(lines: ChangedLines, diffs: FieldDiff[]): ChangedLines {
+  const texts = explainingTexts(diffs);
+  const keep = (line: string): boolean => {
+    const words = wordsOf(line);
+    return words.size > 0 && !texts.some((text) => explains(text, words));
+  };
+  return { added: lines.added.filter(keep), removed: lines.removed.filter(keep) };
+}
