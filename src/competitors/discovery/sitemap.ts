@@ -14,10 +14,12 @@ const ROOT = /<(?:([\w.-]+):)?(urlset|sitemapindex)\b/i;
  * Reads a sitemap or sitemap index. Plain string scanning rather than a DOM: sitemaps can be
  * tens of megabytes, and only `<loc>` values matter. Entries are matched with the prefix the root
  * element uses, so `<sm:url><sm:loc>` works and extension locs such as `<image:loc>` (images,
- * not pages) are ignored. A text sitemap (one URL per line) is accepted too.
+ * not pages) are ignored. A text sitemap (one URL per line) is accepted too. Every search starts
+ * where the last one ended and a construct left open ends the reading, so the time is linear in
+ * the file: it runs on the event loop that answers HTTP (DESIGN §5g).
  */
 export function parseSitemap(source: string): ParsedSitemap {
-  const xml = source.replace(/<!--[\s\S]*?-->/g, '');
+  const xml = withoutComments(source);
   const root = ROOT.exec(xml);
   if (!root) return { urls: textSitemap(xml), sitemaps: [] };
   const prefix = root[1] ? `${escapeRegExp(root[1])}:` : '';
@@ -26,13 +28,44 @@ export function parseSitemap(source: string): ParsedSitemap {
   return entryTag === 'url' ? { urls: locs, sitemaps: [] } : { urls: [], sitemaps: locs };
 }
 
+/** The XML with its comments taken out; a comment left open keeps the rest as it is. */
+function withoutComments(xml: string): string {
+  const kept: string[] = [];
+  let at = 0;
+  for (;;) {
+    const start = xml.indexOf('<!--', at);
+    const end = start < 0 ? -1 : xml.indexOf('-->', start + 4);
+    if (end < 0) break;
+    kept.push(xml.slice(at, start));
+    at = end + 3;
+  }
+  kept.push(xml.slice(at));
+  return kept.join('');
+}
+
+/** Finds the content of `<tag …>…</tag>` elements in order, each search starting past the last one. */
+function elementReader(tag: string): (xml: string, from: number) => { content: string; next: number } | null {
+  const open = new RegExp(`<${tag}(?=[\\s>])`, 'gi');
+  const close = new RegExp(`</${tag}\\s*>`, 'gi');
+  return (xml, from) => {
+    open.lastIndex = from;
+    const start = open.exec(xml);
+    const gt = start ? xml.indexOf('>', open.lastIndex) : -1;
+    if (gt < 0) return null;
+    close.lastIndex = gt + 1;
+    const end = close.exec(xml);
+    return end ? { content: xml.slice(gt + 1, end.index), next: close.lastIndex } : null;
+  };
+}
+
 function entryLocs(xml: string, entryTag: string, locTag: string): string[] {
-  const entry = new RegExp(`<${entryTag}(?:\\s[^>]*)?>([\\s\\S]*?)</${entryTag}\\s*>`, 'gi');
-  const loc = new RegExp(`<${locTag}(?:\\s[^>]*)?>([\\s\\S]*?)</${locTag}\\s*>`, 'i');
+  const nextEntry = elementReader(entryTag);
+  const firstLoc = elementReader(locTag);
   const found = new Set<string>();
-  for (const match of xml.matchAll(entry)) {
-    const value = loc.exec(match[1]);
-    const url = value ? httpUrl(decodeXmlText(value[1])) : null;
+  for (let entry = nextEntry(xml, 0); entry; entry = nextEntry(xml, entry.next)) {
+    // Searched within the entry's own text, so an entry without a loc costs no more than its length.
+    const loc = firstLoc(entry.content, 0);
+    const url = loc ? httpUrl(decodeXmlText(loc.content)) : null;
     if (url) found.add(url);
     if (found.size >= SITEMAP_MAX_ENTRIES) break;
   }
@@ -51,13 +84,27 @@ function textSitemap(text: string): string[] {
 
 /** Unwraps CDATA sections and decodes the five XML entities and numeric references. */
 function decodeXmlText(raw: string): string {
-  const cdata = raw.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1');
-  if (cdata !== raw) return cdata.trim();
+  const cdata = unwrapCdata(raw);
+  if (cdata !== null) return cdata.trim();
   return raw
     .replace(/&#x([0-9a-f]+);/gi, (ref, hex: string) => codePoint(parseInt(hex, 16), ref))
     .replace(/&#(\d+);/g, (ref, dec: string) => codePoint(parseInt(dec, 10), ref))
     .replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => XML_ENTITIES[name])
     .trim();
+}
+
+/** The text with its CDATA sections unwrapped, or null when it has none (an unclosed one is left as it is). */
+function unwrapCdata(raw: string): string | null {
+  const parts: string[] = [];
+  let at = 0;
+  for (;;) {
+    const start = raw.indexOf('<![CDATA[', at);
+    const end = start < 0 ? -1 : raw.indexOf(']]>', start + 9);
+    if (end < 0) break;
+    parts.push(raw.slice(at, start), raw.slice(start + 9, end));
+    at = end + 3;
+  }
+  return parts.length > 0 ? parts.join('') + raw.slice(at) : null;
 }
 
 function codePoint(value: number, reference: string): string {
