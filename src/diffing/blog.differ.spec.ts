@@ -53,6 +53,11 @@ describe('diffBlog', () => {
     ]);
   });
 
+  it('alerts on a post taken down from among posts that stayed', () => {
+    const diffs = diffBlog({ posts: [post('new'), post('retracted'), post('oldest')] }, { posts: [post('new'), post('oldest')] });
+    expect(diffs.map((d) => [d.change_type, d.path, d.tier])).toEqual([['post_removed', 'posts[/blog/retracted]', 'alertable']]);
+  });
+
   it('keeps a post whose key changed but whose URL did not', () => {
     const before = post('hello');
     const after = { ...post('hello'), key: 'hello-world-2024' };

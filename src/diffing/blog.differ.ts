@@ -1,5 +1,6 @@
 import type { BlogFields, BlogPost } from '../capture/capture.types';
 import type { FieldDiff } from './diff.types';
+import { droppedOff } from './drop-off';
 import { at, fieldDiff } from './field-diff';
 import { diffKeyedSets, sameText, shownText } from './keyed-set';
 import { normalizeUrl } from './noise';
@@ -13,9 +14,9 @@ const EDITABLE: Array<keyof Pick<BlogPost, 'title' | 'excerpt' | 'date' | 'autho
 ];
 
 /**
- * Blog indexes: a new post is the news. A post that disappears has almost always dropped off a
- * paginated index because newer ones arrived, so removals are informational, as are edits to an
- * existing post's excerpt, date or author. A post retitled under the same URL is a (low) change:
+ * Blog indexes: a new post is the news. A post that disappears from the end of the index has
+ * dropped off because newer ones arrived, so that removal is informational, as are edits to an
+ * existing post's excerpt, date or author; a post taken down from among posts that stayed alerts. A post retitled under the same URL is a (low) change:
  * a competitor reframing a published story is something a reader notices.
  */
 export function diffBlog(before: BlogFields, after: BlogFields): FieldDiff[] {
@@ -27,8 +28,9 @@ export function diffBlog(before: BlogFields, after: BlogFields): FieldDiff[] {
   for (const { key, item } of posts.added) {
     diffs.push(fieldDiff('added', 'post_added', at('posts', key), 'alertable', null, item));
   }
+  const dropped = droppedOff(before.posts ?? [], new Set(posts.removed.map((entry) => entry.item)), (post) => post.date);
   for (const { key, item } of posts.removed) {
-    diffs.push(fieldDiff('removed', 'post_removed', at('posts', key), 'informational', item, null));
+    diffs.push(fieldDiff('removed', 'post_removed', at('posts', key), dropped(item) ? 'informational' : 'alertable', item, null));
   }
   for (const { key, before: old, after: next } of posts.matched) {
     for (const field of EDITABLE) {

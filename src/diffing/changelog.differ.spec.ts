@@ -21,6 +21,15 @@ describe('diffChangelog', () => {
     ]);
   });
 
+  it('alerts on an entry taken down from among entries that stayed, not on the oldest dropping off', () => {
+    const before = { entries: [entry('v3', ['c']), entry('v2', ['b']), entry('v1', ['a'])] };
+    const takenDown = diffChangelog(before, { entries: [entry('v3', ['c']), entry('v1', ['a'])] });
+    const droppedOff = diffChangelog(before, { entries: [entry('v3', ['c']), entry('v2', ['b'])] });
+
+    expect(takenDown.map((d) => [d.change_type, d.path, d.tier])).toEqual([['entry_removed', 'entries[v2]', 'alertable']]);
+    expect(droppedOff.map((d) => [d.change_type, d.path, d.tier])).toEqual([['entry_removed', 'entries[v1]', 'informational']]);
+  });
+
   it('matches an entry keyed by its heading through the version number', () => {
     const before = entry('v1.2.0', ['x'], { key: 'v1.2.0' });
     const after = entry('v1.2.0', ['x'], { key: 'v1.2.0 (Pre-release)', title: 'v1.2.0 (Pre-release)' });

@@ -1,5 +1,6 @@
 import type { ChangelogEntry, ChangelogFields } from '../capture/capture.types';
 import type { FieldDiff } from './diff.types';
+import { droppedOff } from './drop-off';
 import { at, fieldDiff } from './field-diff';
 import { diffKeyedSets, diffTextSets, sameText, shownText } from './keyed-set';
 
@@ -9,9 +10,10 @@ const VERSION = /\bv?(\d+(?:\.\d+)+(?:-[0-9a-z.]+)?)\b/i;
 /**
  * Changelogs: a new entry is the news and is alertable. Everything that happens to an entry that
  * was already there is bookkeeping (a heading relabelled "(Pre-release)", a date fixed, an old entry
- * dropping off the page) and is informational — with two exceptions: items added to the newest
- * entry, because an "Unreleased" section growing is how many projects announce features, and an
- * entry retitled beyond its labels ("Launched SSO" → "SSO for every plan"), which reframes it.
+ * dropping off the end of the page) and is informational — with three exceptions: items added to
+ * the newest entry, because an "Unreleased" section growing is how many projects announce
+ * features, an entry retitled beyond its labels ("Launched SSO" → "SSO for every plan"), which
+ * reframes it, and an entry taken down from among entries that stayed.
  */
 export function diffChangelog(before: ChangelogFields, after: ChangelogFields): FieldDiff[] {
   const diffs: FieldDiff[] = [];
@@ -23,8 +25,9 @@ export function diffChangelog(before: ChangelogFields, after: ChangelogFields): 
   for (const { key, item } of entries.added) {
     diffs.push(fieldDiff('added', 'entry_added', at('entries', key), 'alertable', null, item));
   }
+  const dropped = droppedOff(before.entries ?? [], new Set(entries.removed.map((entry) => entry.item)), (entry) => entry.date);
   for (const { key, item } of entries.removed) {
-    diffs.push(fieldDiff('removed', 'entry_removed', at('entries', key), 'informational', item, null));
+    diffs.push(fieldDiff('removed', 'entry_removed', at('entries', key), dropped(item) ? 'informational' : 'alertable', item, null));
   }
   const newest = after.entries?.[0];
   for (const { key, before: old, after: next } of entries.matched) {

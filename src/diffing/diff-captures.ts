@@ -51,7 +51,7 @@ const DIFFERS: Record<MonitorType, Differ> = {
 export function diffCaptures(type: MonitorType, before: CaptureSide, after: CaptureSide): DiffResult {
   const typed = DIFFERS[type](before.fields, after.fields);
   const raw_diff = markdownDiff(before.markdown, after.markdown);
-  const finding = findExtractionGap(type, before.fields, after.fields, raw_diff, typed);
+  const finding = findExtractionGap(type, before.fields, after.fields, raw_diff, typed, { before: before.markdown, after: after.markdown });
   const field_diffs = finding ? [...typed, finding.diff] : typed;
   const typedAlerts = typed.some((diff) => diff.tier === 'alertable');
   return {

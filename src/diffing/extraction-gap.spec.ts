@@ -18,6 +18,8 @@ const EMPTY: Record<MonitorType, CaptureFields> = {
   custom: { title: null, headings: [], text_blocks: [] },
 };
 
+const NO_PAGE = { before: '', after: '' };
+
 describe('silent-failure guard', () => {
   it('reports a changelog whose fields find no entries as an alertable markdown change of category feature', () => {
     const result = diffCaptures('changelog', { fields: EMPTY.changelog, markdown: intro }, { fields: EMPTY.changelog, markdown: `${intro}\n\n${launch}` });
@@ -58,8 +60,8 @@ describe('silent-failure guard', () => {
     expect(explained.extraction_gap).toBeNull();
 
     const typed = explained.field_diffs;
-    expect(findExtractionGap('changelog', EMPTY.changelog, EMPTY.changelog, '@@ -1 +1 @@\n-Updated today\n+Updated now', [])).toBeNull();
-    expect(findExtractionGap('changelog', EMPTY.changelog, EMPTY.changelog, '', typed)).toBeNull();
+    expect(findExtractionGap('changelog', EMPTY.changelog, EMPTY.changelog, '@@ -1 +1 @@\n-Updated today\n+Updated now', [], NO_PAGE)).toBeNull();
+    expect(findExtractionGap('changelog', EMPTY.changelog, EMPTY.changelog, '', typed, NO_PAGE)).toBeNull();
   });
 
   it('reports what a typed diff leaves unexplained next to it', () => {
@@ -109,6 +111,26 @@ describe('silent-failure guard', () => {
     expect(result.raw_diff).not.toBe('');
     expect(result.alertable).toBe(false);
     expect(result.extraction_gap).toBeNull();
+  });
+
+  it('reports a short block that appeared or disappeared whole: a retitled heading, a plan feature gone', () => {
+    const page = (heading: string, features: string[]) => [`# Pricing`, `## ${heading}`, ...features.map((f) => `- ${f}`)].join('\n\n');
+    const side = (markdown: string) => ({ fields: EMPTY.pricing, markdown });
+    const retitled = diffCaptures('pricing', side(page('Developer friendly', ['SSO'])), side(page('Built for finance teams', ['SSO'])));
+    const featureGone = diffCaptures('pricing', side(page('Plans', ['SSO', 'Audit log'])), side(page('Plans', ['SSO'])));
+
+    expect(retitled.field_diffs).toEqual([expect.objectContaining({ change_type: 'content_changed', old: '## Developer friendly', new: '## Built for finance teams' })]);
+    expect(featureGone.field_diffs).toEqual([expect.objectContaining({ change_type: 'content_changed', old: '- Audit log', new: null })]);
+  });
+
+  it('weighs a reworded line, or a label the page repeats, by the words it changes', () => {
+    const side = (markdown: string) => ({ fields: EMPTY.changelog, markdown });
+    const reworded = diffCaptures('changelog', side('## Changelog\n\n- Up to 5 users'), side('## Changelog\n\n- Up to 10 users'));
+    const release = '## v1.1\n\n### Bug fixes';
+    const repeated = diffCaptures('changelog', side(`${release}\n\n- Fix sync`), side(`${release}\n\n- Fix sync\n\n### Bug fixes`));
+
+    expect(reworded.alertable).toBe(false);
+    expect(repeated.alertable).toBe(false);
   });
 
   it('counts what each extractor found', () => {

@@ -19,8 +19,19 @@ import { changedLines, unexplainedLines, visibleText, wordList, type ChangedLine
 const SUBSTANTIAL_CHARS = 60;
 /** How much of the unexplained text a gap diff carries on each side for the interpreter. */
 const EXCERPT_CHARS = 1500;
+/** A markdown line that is a block of its own: a heading, a list item, a table row. */
+const STRUCTURAL_LINE = /^\s*(?:#{1,6}\s|[-*+]\s|\d+[.)]\s|\|)/;
+const HEADING_LINE = /^\s*#{1,6}\s/;
+/** Words a paragraph that appears or disappears whole needs to count as content, not a label. */
+const WHOLE_PARAGRAPH_WORDS = 3;
 /** A date or a year, masked when pairing a removed line with an added one. */
 const YEAR = /\b(?:19|20)\d{2}\b/g;
+
+/** Both versions of the page's main content, to tell a new block from a repeated label. */
+export interface PageMarkdown {
+  before: string;
+  after: string;
+}
 
 export interface ExtractionGap {
   /** The extractor that fell short: the monitor type. */
@@ -106,8 +117,37 @@ function netChangedChars(lines: ChangedLines): number {
 }
 
 /**
+ * Whether a block appeared or disappeared whole: a heading, list item or table row, or a paragraph
+ * of a few words, most of whose words the other side does not have. Such a block is content however
+ * short ("SSO" gone from a plan, a section retitled); a reworded line keeps most of its words and
+ * is weighed by what it adds or removes. A heading the other version of the page also has
+ * elsewhere (the "### Bug fixes" of every release) is a repeated label, not a new block.
+ */
+function hasWholeBlock(lines: ChangedLines, markdown: PageMarkdown): boolean {
+  const vocabulary = (side: string[]) => new Set(side.flatMap((line) => wordList(masked(line))));
+  const headings = (text: string) => new Set(text.split('\n').filter((line) => HEADING_LINE.test(line)).map(lineKey));
+  const whole = (line: string, other: Set<string>) => {
+    const words = wordList(masked(line));
+    const fresh = words.filter((word) => !other.has(word)).length;
+    const enough = STRUCTURAL_LINE.test(line) ? words.length > 0 : words.length >= WHOLE_PARAGRAPH_WORDS;
+    return enough && fresh * 2 > words.length;
+  };
+  const [added, removed] = [vocabulary(lines.added), vocabulary(lines.removed)];
+  const addedWhole = lines.added.filter((line) => whole(line, removed));
+  const removedWhole = lines.removed.filter((line) => whole(line, added));
+  const fresh = (whole: string[], other: string) => {
+    const repeated = whole.some((line) => HEADING_LINE.test(line)) ? headings(other) : new Set<string>();
+    return whole.some((line) => !repeated.has(lineKey(line)));
+  };
+  return fresh(addedWhole, markdown.before) || fresh(removedWhole, markdown.after);
+}
+
+const lineKey = (line: string) => line.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
  * Changed text of the main content that no typed diff explains, when there is enough of it to
- * matter; null when the typed diffs (or noise) account for the change.
+ * matter (a block that appeared or disappeared, or enough reworded text); null when the typed
+ * diffs (or noise) account for the change.
  */
 export function findExtractionGap(
   type: MonitorType,
@@ -115,11 +155,12 @@ export function findExtractionGap(
   after: CaptureFields,
   rawDiff: string,
   typed: FieldDiff[],
+  markdown: PageMarkdown,
 ): GapFinding | null {
   if (!rawDiff) return null;
   const changed = changedLines(rawDiff);
   const unexplained = withoutMoves(unexplainedLines(changed, typed));
-  if (netChangedChars(unexplained) < SUBSTANTIAL_CHARS) return null;
+  if (netChangedChars(unexplained) < SUBSTANTIAL_CHARS && !hasWholeBlock(unexplained, markdown)) return null;
   const gap: ExtractionGap = {
     extractor: type,
     before_items: extractedSize(type, before),
