@@ -1,4 +1,4 @@
-import { truncateAtWord } from '../truncate';
+import { truncateAtWord } from '../../messages/truncate';
 import {
   alertTitle,
   digestTitle,
@@ -7,8 +7,9 @@ import {
   type ChangeLine,
   type DigestContent,
   type NotificationContent,
-} from '../notification-content';
-import { markupUrl, slackText as esc } from './chat-escape';
+} from '../../messages/notification-content';
+import { markupUrl } from '../chat/markup-url';
+import { slackText as esc } from './slack-escape';
 
 /** Slack limits: header text 150, section and fallback text 3000, 50 blocks, button URLs 3000. */
 export const SLACK_LIMITS = { header: 150, section: 3000, text: 3000, blocks: 50, digestItems: 8 } as const;

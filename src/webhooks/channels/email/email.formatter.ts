@@ -7,8 +7,8 @@ import {
   type ChangeLine,
   type DigestContent,
   type NotificationContent,
-} from '../notification-content';
-import { truncateAtWord } from '../truncate';
+} from '../../messages/notification-content';
+import { truncateAtWord } from '../../messages/truncate';
 
 export interface EmailMessage {
   subject: string;
@@ -17,7 +17,7 @@ export interface EmailMessage {
 }
 
 /** Mail clients cut long subjects; a subject line stays readable at this length. */
-const SUBJECT_MAX = 140;
+export const SUBJECT_MAX = 140;
 const DIGEST_SECTION_ITEMS = 10;
 
 const esc = (s: string) =>
