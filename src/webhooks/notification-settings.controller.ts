@@ -20,6 +20,8 @@ import {
 } from './dto/notification-settings.response';
 import { WebhookDeliveryListResponse } from './dto/webhook-delivery.response';
 import { ChangeDetectedDataDto, DigestReadyDataDto, TestPingDataDto, WebhookEnvelopeDto } from './dto/webhook-events.dto';
+import { CHANNEL_TYPES } from './channels/registered-channels';
+import { listed } from './messages/listed';
 import { NotificationSettingsService } from './notification-settings.service';
 
 const EVENTS_NOTE =
@@ -27,8 +29,7 @@ const EVENTS_NOTE =
   ['WebhookEnvelopeDto', 'ChangeDetectedDataDto', 'DigestReadyDataDto', 'TestPingDataDto'].map((m) => `[${m}](${getSchemaPath(m)})`).join(', ') +
   '), signed with X-Service-Timestamp and X-Service-Signature (sha256=HMAC-SHA256(secret, "<timestamp>.<raw body>")) when a secret is set. ' +
   'Non-2xx answers are retried up to five times with exponential back-off; 410 Gone stops the retries. ' +
-  'Beside the webhook, the same events go to email recipients (HTML and plain text, with an unsubscribe link), Slack (Block Kit), ' +
-  'Microsoft Teams (Adaptive Card, Workflows webhook) and Discord (embed), with the same retries; 429 waits for Retry-After, ' +
+  `Beside the webhook, the same events go to ${listed(CHANNEL_TYPES.filter((t) => t.info.name !== 'webhook').map((t) => t.info.format))}, with the same retries; 429 waits for Retry-After, ` +
   'and a chat URL answering 404 or 410 is marked broken (see `channels`) until a new URL is saved. ' +
   'At least one destination is required. Chat URLs pass the same URL-safety checks as webhook URLs.';
 

@@ -53,8 +53,14 @@ export interface ChannelAttempt<D = unknown> extends MessageInput {
   earlier: { deliveredTo: string[]; rejected: string[] };
 }
 
-/** How a channel's destination appears in the notification settings (REST body, answer, form). */
-export interface ChannelSettingsField {
+/** What a channel is called, and how its destination appears in the notification settings (REST body, answer, form). */
+export interface ChannelInfo {
+  /** Stored in `notification_destinations.channel` and `webhook_deliveries.channel`. */
+  name: string;
+  /** As people read it: `Microsoft Teams`. */
+  label: string;
+  /** What a message looks like on this channel, for the API documentation: `Slack (Block Kit)`. */
+  format: string;
   /** The property of the PUT body and of the answer, e.g. `slack_webhook_url`. */
   field: string;
   /** `url`: one URL (null: off); `addresses`: a list of email addresses ([]: off). */
@@ -64,7 +70,7 @@ export interface ChannelSettingsField {
   /** The answer's Swagger decorator. */
   response: PropertyDecorator;
   /** The form field's label in the application, and its placeholder. */
-  label: string;
+  fieldLabel: string;
   placeholder: string;
   /** The URL carries its own credentials: the application never shows it, like the signing secret. */
   secret: boolean;
@@ -76,13 +82,7 @@ export interface ChannelSettingsField {
  * channel only through this interface, by the name stored with its destination and deliveries.
  */
 export interface NotificationChannel<D = unknown, M = unknown> {
-  /** Stored in `notification_destinations.channel` and `webhook_deliveries.channel`. */
-  readonly name: string;
-  /** As people read it: `Microsoft Teams`. */
-  readonly label: string;
-  /** What a message looks like on this channel, for the API documentation: `Slack (Block Kit)`. */
-  readonly format: string;
-  readonly settings: ChannelSettingsField;
+  readonly info: ChannelInfo;
 
   /** A destination from the settings body: null when unset; throws validation_failed when refused. */
   parseDestination(value: unknown): Promise<D | null>;
@@ -103,10 +103,10 @@ export interface NotificationChannel<D = unknown, M = unknown> {
   classify(answer: ChannelAnswer): ChannelVerdict;
 }
 
-/** A channel class as registered: its settings field is known before anything is injected (the DTOs are built from it). */
+/** A channel class as registered: its info is known before anything is injected (the settings DTOs are built from it). */
 export interface ChannelType {
   new (...deps: never[]): NotificationChannel;
-  readonly settings: ChannelSettingsField;
+  readonly info: ChannelInfo;
 }
 
 /** The channel's message for this content, by kind. */

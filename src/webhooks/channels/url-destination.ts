@@ -5,23 +5,29 @@ import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { validationFailed } from '../../common/errors';
 import { TargetUrlValidator } from '../../common/target-url';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import type { ChannelSettingsField } from './notification-channel';
+import type { ChannelInfo } from './notification-channel';
 
 const MAX_URL_LENGTH = 2048;
 
-/** The settings field of a channel whose destination is one URL (null or omitted: off). */
-export function urlSettingsField(o: {
+/** The info of a channel whose destination is one URL (null or omitted: off). */
+export function urlChannelInfo(o: {
+  name: string;
+  label: string;
+  format: string;
   field: string;
   description: string;
   example: string;
-  label: string;
+  fieldLabel: string;
   placeholder: string;
   secret: boolean;
-}): ChannelSettingsField {
+}): ChannelInfo {
   return {
+    name: o.name,
+    label: o.label,
+    format: o.format,
     field: o.field,
     kind: 'url',
-    label: o.label,
+    fieldLabel: o.fieldLabel,
     placeholder: o.placeholder,
     secret: o.secret,
     request: applyDecorators(

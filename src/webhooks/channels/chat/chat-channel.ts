@@ -4,7 +4,7 @@ import {
   formatMessage,
   type ChannelAnswer,
   type ChannelAttempt,
-  type ChannelSettingsField,
+  type ChannelInfo,
   type ChannelVerdict,
   type MessageInput,
   type NotificationChannel,
@@ -18,10 +18,7 @@ import type { UrlDestinations } from '../url-destination';
  * anyone nor carry a link: only the links the formatters build around it are links.
  */
 export abstract class ChatChannel<M extends object> implements NotificationChannel<string, M> {
-  abstract readonly name: string;
-  abstract readonly label: string;
-  abstract readonly format: string;
-  abstract readonly settings: ChannelSettingsField;
+  abstract readonly info: ChannelInfo;
 
   constructor(
     private readonly urls: UrlDestinations,
@@ -33,7 +30,7 @@ export abstract class ChatChannel<M extends object> implements NotificationChann
   abstract limitsBrokenBy(message: M): string[];
 
   parseDestination(value: unknown): Promise<string | null> {
-    return this.urls.parse(value, this.settings.field);
+    return this.urls.parse(value, this.info.field);
   }
 
   settingsValue(destination: string | null): string | null {

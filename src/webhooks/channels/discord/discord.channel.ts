@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { WebhookSender } from '../../webhook-sender';
 import type { NotificationContent } from '../../messages/notification-content';
 import { ChatChannel } from '../chat/chat-channel';
-import { urlSettingsField, UrlDestinations } from '../url-destination';
+import { urlChannelInfo, UrlDestinations } from '../url-destination';
 import { DISCORD_LIMITS, discordMessage, embedLength } from './discord.formatter';
 
 type DiscordMessage = ReturnType<typeof discordMessage>;
@@ -12,18 +12,18 @@ const length = (text: string) => Array.from(text).length;
 /** Discord through a channel webhook, as one embed that may mention no one. */
 @Injectable()
 export class DiscordChannel extends ChatChannel<DiscordMessage> {
-  static readonly settings = urlSettingsField({
+  static readonly info = urlChannelInfo({
+    name: 'discord',
+    label: 'Discord',
+    format: 'Discord (embed)',
     field: 'discord_webhook_url',
     description: 'Discord webhook (embeds); https, on a public address (unless the server allows private targets); null or omitted: channel off',
     example: 'https://discord.com/api/webhooks/000000000000000000/XXXXXXXX',
-    label: 'Discord webhook URL',
+    fieldLabel: 'Discord webhook URL',
     placeholder: 'https://discord.com/api/webhooks/…',
     secret: true,
   });
-  readonly name = 'discord';
-  readonly label = 'Discord';
-  readonly format = 'Discord (embed)';
-  readonly settings = DiscordChannel.settings;
+  readonly info = DiscordChannel.info;
 
   constructor(urls: UrlDestinations, sender: WebhookSender) {
     super(urls, sender);

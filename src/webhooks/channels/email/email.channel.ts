@@ -8,7 +8,7 @@ import {
   formatMessage,
   type ChannelAnswer,
   type ChannelAttempt,
-  type ChannelSettingsField,
+  type ChannelInfo,
   type ChannelVerdict,
   type MessageInput,
   type NotificationChannel,
@@ -22,10 +22,13 @@ export const MAX_EMAIL_RECIPIENTS = 20;
 /** Gmail clips a message whose HTML is larger than this; the rest hides behind "View entire message". */
 const MAX_HTML_BYTES = 102_000;
 
-const EMAIL_SETTINGS: ChannelSettingsField = {
+const EMAIL_INFO: ChannelInfo = {
+  name: 'email',
+  label: 'Email',
+  format: 'email recipients (HTML and plain text, with an unsubscribe link)',
   field: 'email_recipients',
   kind: 'addresses',
-  label: 'Email recipients',
+  fieldLabel: 'Email recipients',
   placeholder: 'pm@yourcompany.example, founder@yourcompany.example',
   secret: false,
   request: applyDecorators(
@@ -57,11 +60,8 @@ function uniqueAddresses(addresses: string[]): string[] {
  */
 @Injectable()
 export class EmailChannel implements NotificationChannel<string[], EmailMessage> {
-  static readonly settings = EMAIL_SETTINGS;
-  readonly name = 'email';
-  readonly label = 'Email';
-  readonly format = 'email recipients (HTML and plain text, with an unsubscribe link)';
-  readonly settings = EMAIL_SETTINGS;
+  static readonly info = EMAIL_INFO;
+  readonly info = EMAIL_INFO;
   private readonly links: AppLinks;
 
   constructor(

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { WebhookSender } from '../../webhook-sender';
 import type { NotificationContent } from '../../messages/notification-content';
 import { ChatChannel } from '../chat/chat-channel';
-import { urlSettingsField, UrlDestinations } from '../url-destination';
+import { urlChannelInfo, UrlDestinations } from '../url-destination';
 import { SLACK_LIMITS, slackMessage } from './slack.formatter';
 
 type SlackMessage = ReturnType<typeof slackMessage>;
@@ -17,19 +17,19 @@ const length = (text: string | undefined) => Array.from(text ?? '').length;
 /** Slack through an incoming webhook, as a Block Kit message. */
 @Injectable()
 export class SlackChannel extends ChatChannel<SlackMessage> {
-  static readonly settings = urlSettingsField({
+  static readonly info = urlChannelInfo({
+    name: 'slack',
+    label: 'Slack',
+    format: 'Slack (Block Kit)',
     field: 'slack_webhook_url',
     description:
       'Slack incoming webhook (Block Kit messages); https, on a public address (unless the server allows private targets); null or omitted: channel off',
     example: 'https://hooks.slack.com/services/T000/B000/XXXXXXXX',
-    label: 'Slack webhook URL',
+    fieldLabel: 'Slack webhook URL',
     placeholder: 'https://hooks.slack.com/services/…',
     secret: true,
   });
-  readonly name = 'slack';
-  readonly label = 'Slack';
-  readonly format = 'Slack (Block Kit)';
-  readonly settings = SlackChannel.settings;
+  readonly info = SlackChannel.info;
 
   constructor(urls: UrlDestinations, sender: WebhookSender) {
     super(urls, sender);

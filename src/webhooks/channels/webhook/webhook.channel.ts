@@ -3,7 +3,7 @@ import { envelopeFor } from '../../envelope';
 import type { AlertContent, DigestContent, TestContent } from '../../messages/notification-content';
 import { WebhookSender } from '../../webhook-sender';
 import { formatMessage, type ChannelAnswer, type ChannelAttempt, type ChannelVerdict, type MessageInput, type NotificationChannel } from '../notification-channel';
-import { urlSettingsField, UrlDestinations } from '../url-destination';
+import { urlChannelInfo, UrlDestinations } from '../url-destination';
 import { signingHeaders } from './signing';
 
 /** One POST: the envelope's id and its raw JSON body (signed when sent). */
@@ -18,18 +18,18 @@ export interface SignedMessage {
  */
 @Injectable()
 export class WebhookChannel implements NotificationChannel<string, SignedMessage> {
-  static readonly settings = urlSettingsField({
+  static readonly info = urlChannelInfo({
+    name: 'webhook',
+    label: 'Webhook',
+    format: 'signed JSON webhook',
     field: 'webhook_url',
     description: 'signed JSON webhook; https, on a public address (unless the server allows private targets); null or omitted: off',
     example: 'https://hooks.example.com/rivalwatch',
-    label: 'Webhook URL',
+    fieldLabel: 'Webhook URL',
     placeholder: 'https://hooks.example.com/rivalwatch',
     secret: false,
   });
-  readonly name = 'webhook';
-  readonly label = 'Webhook';
-  readonly format = 'signed JSON webhook';
-  readonly settings = WebhookChannel.settings;
+  readonly info = WebhookChannel.info;
 
   constructor(
     private readonly urls: UrlDestinations,
@@ -37,7 +37,7 @@ export class WebhookChannel implements NotificationChannel<string, SignedMessage
   ) {}
 
   parseDestination(value: unknown): Promise<string | null> {
-    return this.urls.parse(value, this.settings.field);
+    return this.urls.parse(value, this.info.field);
   }
 
   settingsValue(destination: string | null): string | null {
