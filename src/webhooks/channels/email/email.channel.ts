@@ -1,6 +1,7 @@
 import { applyDecorators, Inject, Injectable } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsEmail, IsOptional, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsEmail, isEmail, IsOptional, MaxLength } from 'class-validator';
+import { validationFailed } from '../../../common/errors';
 import { APP_CONFIG, AppConfig } from '../../../config/config';
 import { AppLinks } from '../../messages/app-links';
 import type { AlertContent, DigestContent, TestContent } from '../../messages/notification-content';
@@ -22,6 +23,8 @@ export const MAX_EMAIL_RECIPIENTS = 20;
 /** Gmail clips a message whose HTML is larger than this; the rest hides behind "View entire message". */
 const MAX_HTML_BYTES = 102_000;
 
+const ADDRESS_MESSAGE = 'each email_recipients entry must be an email address';
+
 const EMAIL_INFO: ChannelInfo = {
   name: 'email',
   label: 'Email',
@@ -42,7 +45,7 @@ const EMAIL_INFO: ChannelInfo = {
     IsOptional(),
     IsArray(),
     ArrayMaxSize(MAX_EMAIL_RECIPIENTS),
-    IsEmail({}, { each: true, message: 'each email_recipients entry must be an email address' }),
+    IsEmail({}, { each: true, message: ADDRESS_MESSAGE }),
     MaxLength(254, { each: true }),
   ),
   response: ApiProperty({ example: ['pm@example.com'], type: [String] }),
@@ -72,9 +75,10 @@ export class EmailChannel implements NotificationChannel<string[], EmailMessage>
     this.links = AppLinks.from(config);
   }
 
-  /** The body's addresses were checked by the DTO; repeats are dropped and [] means off. */
+  /** Repeats are dropped and [] means off (the REST body's DTO has refused a bad address already). */
   async parseDestination(value: unknown): Promise<string[] | null> {
     const addresses = uniqueAddresses(Array.isArray(value) ? value.map(String) : []);
+    if (addresses.some((a) => !isEmail(a))) throw validationFailed([{ field: this.info.field, message: ADDRESS_MESSAGE }]);
     return addresses.length ? addresses : null;
   }
 

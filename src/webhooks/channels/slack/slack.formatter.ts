@@ -26,7 +26,8 @@ const button = (text: string, url: string) => ({
 });
 
 function itemSection(item: ChangeLine): object {
-  const head = `*${SEVERITY_LABEL[item.severity]} · ${esc(item.competitor)}* · <${markupUrl(item.link)}|Open>`;
+  // A page can name a competitor at any length: the name gets a share of the section, not all of it.
+  const head = `*${SEVERITY_LABEL[item.severity]} · ${truncate(esc(item.competitor), SLACK_LIMITS.header)}* · <${markupUrl(item.link)}|Open>`;
   const room = SLACK_LIMITS.section - head.length - 4;
   return section(`${head}\n${truncate(esc(item.summary), Math.floor(room / 2))}\n_${truncate(esc(item.whyItMatters), Math.floor(room / 2))}_`);
 }
