@@ -156,7 +156,7 @@ async function insertChanges(db: DataSource, s: Seeded, count: number, days: num
 /** Signed webhook notifications for the workspace, written around the API as a seed. */
 async function configureWebhook(db: DataSource, workspaceId: number, url: string, minSeverity: string): Promise<void> {
   await db.query(`INSERT INTO notification_settings (workspace_id, signing_secret, realtime_min_severity) VALUES ($1, $2, $3)`, [workspaceId, SECRET, minSeverity]);
-  await db.query(`INSERT INTO notification_destinations (workspace_id, channel, destination) VALUES ($1, 'webhook', to_jsonb($2::text))`, [workspaceId, url]);
+  await db.query(`INSERT INTO notification_destinations (workspace_id, channel, destination, address) VALUES ($1, 'webhook', to_jsonb($2::text), $2)`, [workspaceId, url]);
 }
 
 async function waitDelivered(db: DataSource, workspaceId: number, expected: number): Promise<void> {

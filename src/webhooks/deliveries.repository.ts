@@ -89,8 +89,6 @@ interface OutcomeRecord {
   attempt: AttemptRecord;
   status: DeliveryStatus;
   retryInSeconds: number | null;
-  /** Where this attempt went; null keeps the delivery's url (nothing was sent). */
-  url: string | null;
 }
 
 export interface RecoveredDelivery {
@@ -148,9 +146,9 @@ export class DeliveriesRepository {
   async record(
     id: number,
     attempt: AttemptRecord,
-    o: { status: DeliveryStatus; retryInSeconds: number | null; url?: string | null },
+    o: { status: DeliveryStatus; retryInSeconds: number | null },
   ): Promise<Date | null | false> {
-    const result = await this.records.call({ id, attempt, ...o, url: o.url ?? null });
+    const result = await this.records.call({ id, attempt, ...o });
     if (result instanceof Error) throw result;
     return result;
   }
@@ -164,7 +162,7 @@ export class DeliveriesRepository {
             AND next_attempt_at <= now() + make_interval(secs => $3)
           ORDER BY id FOR NO KEY UPDATE),
        target AS (
-         SELECT d.id, s.workspace_id IS NOT NULL AS has_settings, s.signing_secret, n.id AS destination_id, n.destination
+         SELECT d.id, s.workspace_id IS NOT NULL AS has_settings, s.signing_secret, n.id AS destination_id, n.destination, n.address
            FROM locked l JOIN webhook_deliveries d ON d.id = l.id
            LEFT JOIN notification_settings s ON s.workspace_id = d.workspace_id
            LEFT JOIN notification_destinations n ON n.workspace_id = d.workspace_id AND n.channel = d.channel AND n.enabled)
@@ -172,7 +170,8 @@ export class DeliveriesRepository {
          status = 'delivering',
          attempt_count = d.attempt_count + 1,
          next_attempt_at = now() + make_interval(secs => $2),
-         destination_id = COALESCE(t.destination_id, d.destination_id)
+         destination_id = COALESCE(t.destination_id, d.destination_id),
+         url = COALESCE(t.address, d.url)
          FROM target t
         WHERE d.id = t.id AND d.status = 'pending' AND d.attempt_count < d.max_attempts
        RETURNING d.id, d.workspace_id, d.channel, d.event, d.idempotency_key, d.url, d.payload, d.attempt_count, d.attempts, d.max_attempts,
@@ -214,15 +213,13 @@ export class DeliveriesRepository {
   private async recordLayer(layer: OutcomeRecord[]): Promise<(Date | null | false)[]> {
     const [rows]: [{ id: number; next_attempt_at: Date | null }[], number] = await this.db.query(
       `WITH o AS (
-         SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::float8[], $6::text[])
-                    AS o(id, attempt, status, record, retry_secs, url)),
+         SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::float8[]) AS o(id, attempt, status, record, retry_secs)),
        locked AS (SELECT id FROM webhook_deliveries WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE)
        UPDATE webhook_deliveries d SET
          status = o.status,
          attempts = d.attempts || jsonb_build_array(o.record::jsonb),
          next_attempt_at = CASE WHEN o.retry_secs IS NULL THEN NULL ELSE now() + make_interval(secs => o.retry_secs) END,
-         completed_at = CASE WHEN o.status = 'pending' THEN NULL ELSE now() END,
-         url = COALESCE(o.url, d.url)
+         completed_at = CASE WHEN o.status = 'pending' THEN NULL ELSE now() END
          FROM o, locked l
         WHERE d.id = o.id AND l.id = o.id AND d.status = 'delivering' AND d.attempt_count = o.attempt
        RETURNING d.id, d.next_attempt_at`,
@@ -232,7 +229,6 @@ export class DeliveriesRepository {
         layer.map((r) => r.status),
         layer.map((r) => JSON.stringify(r.attempt, jsonbSafe)),
         layer.map((r) => r.retryInSeconds),
-        layer.map((r) => r.url),
       ],
     );
     const byId = new Map(rows.map((row) => [Number(row.id), row.next_attempt_at]));

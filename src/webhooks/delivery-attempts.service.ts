@@ -65,12 +65,11 @@ export class DeliveryAttempts {
     if (unsendable) {
       // Switched off after this delivery was created: nothing to send to.
       const record: AttemptRecord = { attempt: n, id: null, status_code: null, error: unsendable, duration_ms: 0, attempted_at: now.toISOString() };
-      await this.deliveries.record(deliveryId, record, { status: 'failed', retryInSeconds: null, url: null });
+      await this.deliveries.record(deliveryId, record, { status: 'failed', retryInSeconds: null });
       deliveriesTotal.inc({ channel: delivery.channel, outcome: 'failed' });
       return { deliveryId, attempt: n, status: 'failed', record };
     }
     const channel = this.channels.get(delivery.channel);
-    const url = channel.address(delivery.destination);
     const answer = await this.send(delivery, now);
     const record = recordOf(n, now.toISOString(), answer);
     const verdict = channel.classify(answer);
@@ -79,7 +78,7 @@ export class DeliveryAttempts {
       status !== 'pending'
         ? null
         : ((verdict === 'retry-after' ? retryAfterSeconds(answer.retryAfter ?? null) : null) ?? retryDelaySeconds(this.config.webhookRetryBaseSeconds, n));
-    const recorded = await this.deliveries.record(deliveryId, record, { status, retryInSeconds: delay, url });
+    const recorded = await this.deliveries.record(deliveryId, record, { status, retryInSeconds: delay });
     const outcome = status === 'pending' ? 'retry' : status;
     deliveriesTotal.inc({ channel: delivery.channel, outcome: recorded === false ? 'unrecorded' : outcome });
     if (recorded === false) {

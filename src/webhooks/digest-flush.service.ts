@@ -119,7 +119,7 @@ export class DigestFlushService {
               destinationId: d.id,
               event: 'digest.ready',
               idempotencyKey: key,
-              url: this.channels.get(d.channel).address(d.destination),
+              url: d.address,
               payload,
               maxAttempts: EVENT_MAX_ATTEMPTS,
             },

@@ -22,6 +22,10 @@ export class NotificationDestinationEntity {
   @Column({ type: 'jsonb' })
   destination: unknown;
 
+  /** Where deliveries go, as the delivery log shows it (the channel's `address` of the destination). */
+  @Column({ type: 'text' })
+  address: string;
+
   /** Off: kept, but nothing is routed to it. */
   @Column({ type: 'boolean', default: true })
   enabled: boolean;

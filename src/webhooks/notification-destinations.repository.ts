@@ -6,6 +6,7 @@ export interface DestinationRow {
   workspace_id: number;
   channel: string;
   destination: unknown;
+  address: string;
   enabled: boolean;
   broken_since: Date | null;
   broken_reason: string | null;
@@ -16,6 +17,7 @@ export interface DestinationRow {
 export interface DestinationInput {
   channel: string;
   destination: unknown;
+  address: string;
 }
 
 /** A workspace's destinations, one per channel in use (notification_destinations). */
@@ -45,15 +47,16 @@ export class NotificationDestinationsRepository {
     await manager.query(`DELETE FROM notification_destinations WHERE workspace_id = $1 AND NOT (channel = ANY($2::text[]))`, [workspaceId, channels]);
     if (!destinations.length) return [];
     return manager.query(
-      `INSERT INTO notification_destinations AS n (workspace_id, channel, destination)
-       SELECT $1, channel, destination FROM unnest($2::text[], $3::jsonb[]) AS i(channel, destination)
+      `INSERT INTO notification_destinations AS n (workspace_id, channel, destination, address)
+       SELECT $1, channel, destination, address FROM unnest($2::text[], $3::jsonb[], $4::text[]) AS i(channel, destination, address)
        ON CONFLICT (workspace_id, channel) DO UPDATE SET
          destination = EXCLUDED.destination,
+         address = EXCLUDED.address,
          broken_since = CASE WHEN n.destination IS DISTINCT FROM EXCLUDED.destination THEN NULL ELSE n.broken_since END,
          broken_reason = CASE WHEN n.destination IS DISTINCT FROM EXCLUDED.destination THEN NULL ELSE n.broken_reason END,
          updated_at = now()
        RETURNING *`,
-      [workspaceId, channels, destinations.map((d) => JSON.stringify(d.destination))],
+      [workspaceId, channels, destinations.map((d) => JSON.stringify(d.destination)), destinations.map((d) => d.address)],
     );
   }
 

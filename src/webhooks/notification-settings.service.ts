@@ -50,7 +50,7 @@ export class NotificationSettingsService {
     const destinations: DestinationInput[] = [];
     for (const channel of this.channels.all()) {
       const destination = await channel.parseDestination(body[channel.info.field]);
-      if (destination !== null) destinations.push({ channel: channel.info.name, destination });
+      if (destination !== null) destinations.push({ channel: channel.info.name, destination, address: channel.address(destination) });
     }
     if (!destinations.length) {
       const fields = this.channels.all().map((c) => c.info.field);
@@ -95,7 +95,7 @@ export class NotificationSettingsService {
       destinationId: destination.id,
       event: 'test.ping',
       idempotencyKey: id,
-      url: this.channels.get(channel).address(destination.destination),
+      url: destination.address,
       payload: { message: `Test delivery from Rivalwatch for workspace "${workspace.name}".` },
       maxAttempts: TEST_PING_MAX_ATTEMPTS,
     });

@@ -93,7 +93,7 @@ export class NotificationsService {
         destinationId: d.id,
         event: 'change.detected',
         idempotencyKey: changeIdempotencyKey(change.id),
-        url: this.channels.get(d.channel).address(d.destination),
+        url: d.address,
         payload,
         maxAttempts: EVENT_MAX_ATTEMPTS,
       });

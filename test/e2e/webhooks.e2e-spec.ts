@@ -647,7 +647,7 @@ describe('webhooks', () => {
       const path = newPath();
       // Written around the API's validation, as a DNS change after validation would.
       await strict.db.query(`INSERT INTO notification_settings (workspace_id) VALUES ($1)`, [workspace.id]);
-      await strict.db.query(`INSERT INTO notification_destinations (workspace_id, channel, destination) VALUES ($1, 'webhook', to_jsonb($2::text))`, [
+      await strict.db.query(`INSERT INTO notification_destinations (workspace_id, channel, destination, address) VALUES ($1, 'webhook', to_jsonb($2::text), $2)`, [
         workspace.id,
         receiver.url(path).replace('http://', 'https://'),
       ]);

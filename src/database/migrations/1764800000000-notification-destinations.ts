@@ -11,7 +11,8 @@ const URL_COLUMNS = [
 /**
  * Destinations get a table of their own, so that a channel needs no column (DESIGN §5b):
  * - `notification_destinations`: one row per (workspace, channel) in use, the destination as the
- *   channel stores it (a URL, or the list of email recipients), and when and why it broke; filled
+ *   channel stores it (a URL, or the list of email recipients), its address as the delivery log
+ *   shows it (the URL, or a mailto: of the recipients), and when and why it broke; filled
  *   from the settings' columns (the broken state from `broken_channels`), which are then dropped;
  * - `webhook_deliveries.destination_id`: the destination a delivery goes to (kept as NULL once
  *   that destination is removed; `url` still says where it went), and no check listing channels.
@@ -29,6 +30,7 @@ export class NotificationDestinations1764800000000 implements MigrationInterface
           CONSTRAINT notification_destinations_workspace_id_fkey REFERENCES notification_settings(workspace_id) ON DELETE CASCADE,
         channel text NOT NULL,
         destination jsonb NOT NULL,
+        address text NOT NULL,
         enabled boolean NOT NULL DEFAULT true,
         broken_since timestamptz,
         broken_reason text,
@@ -38,16 +40,16 @@ export class NotificationDestinations1764800000000 implements MigrationInterface
       )`);
     for (const [channel, column] of URL_COLUMNS) {
       await q.query(
-        `INSERT INTO notification_destinations (workspace_id, channel, destination, broken_since, broken_reason, created_at, updated_at)
-         SELECT workspace_id, $1, to_jsonb(${column}), (broken_channels -> $1 ->> 'since')::timestamptz, broken_channels -> $1 ->> 'reason',
+        `INSERT INTO notification_destinations (workspace_id, channel, destination, address, broken_since, broken_reason, created_at, updated_at)
+         SELECT workspace_id, $1, to_jsonb(${column}), ${column}, (broken_channels -> $1 ->> 'since')::timestamptz, broken_channels -> $1 ->> 'reason',
                 created_at, updated_at
            FROM notification_settings WHERE ${column} IS NOT NULL`,
         [channel],
       );
     }
     await q.query(
-      `INSERT INTO notification_destinations (workspace_id, channel, destination, created_at, updated_at)
-       SELECT workspace_id, 'email', to_jsonb(email_recipients), created_at, updated_at
+      `INSERT INTO notification_destinations (workspace_id, channel, destination, address, created_at, updated_at)
+       SELECT workspace_id, 'email', to_jsonb(email_recipients), 'mailto:' || array_to_string(email_recipients, ','), created_at, updated_at
          FROM notification_settings WHERE cardinality(email_recipients) > 0`,
     );
 

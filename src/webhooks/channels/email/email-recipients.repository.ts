@@ -24,6 +24,8 @@ export class EmailRecipientsRepository {
         `UPDATE notification_destinations SET
            destination = COALESCE((SELECT jsonb_agg(r ORDER BY n) FROM jsonb_array_elements_text(destination) WITH ORDINALITY AS t(r, n)
                                     WHERE lower(r) <> lower($2)), '[]'::jsonb),
+           address = 'mailto:' || COALESCE((SELECT string_agg(r, ',' ORDER BY n) FROM jsonb_array_elements_text(destination) WITH ORDINALITY AS t(r, n)
+                                             WHERE lower(r) <> lower($2)), ''),
            updated_at = now()
           WHERE workspace_id = $1 AND channel = 'email'
             AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(destination) r WHERE lower(r) = lower($2))`,
