@@ -52,7 +52,7 @@ export class NotificationSettingsController {
   }
 
   @Put(':id/notification_settings')
-  @ApiOperation({ summary: 'Create or replace the notification settings (webhook, email, Slack, Teams, Discord)', description: EVENTS_NOTE })
+  @ApiOperation({ summary: `Create or replace the notification settings (${CHANNEL_TYPES.map((t) => t.info.label).join(', ')})`, description: EVENTS_NOTE })
   @ApiBody({
     type: PutNotificationSettingsDto,
     examples: {
@@ -67,11 +67,10 @@ export class NotificationSettingsController {
           digest_hour_utc: 8,
         },
       },
-      teams_and_discord: {
-        summary: 'Teams and Discord, high and critical changes only',
+      teams: {
+        summary: 'Microsoft Teams, high and critical changes only',
         value: {
           teams_webhook_url: 'https://prod-00.westeurope.logic.azure.com/workflows/0000/triggers/manual/paths/invoke?sig=XXXX',
-          discord_webhook_url: 'https://discord.com/api/webhooks/000000000000000000/XXXXXXXX',
           realtime_min_severity: 'high',
         },
       },
@@ -103,7 +102,7 @@ export class NotificationSettingsController {
   @ApiOperation({
     summary: 'Send a test message on one channel (one attempt, no retries)',
     description:
-      'The webhook gets a test.ping envelope; email, Slack, Teams and Discord get a test message. The outcome appears in ' +
+      'The webhook gets a test.ping envelope; every other channel gets a test message. The outcome appears in ' +
       'GET /workspaces/{id}/webhook_deliveries. 404 not_found when the workspace has no settings; 422 validation_failed when the channel is not configured.',
   })
   @ApiBody({

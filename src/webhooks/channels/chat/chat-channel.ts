@@ -12,7 +12,7 @@ import {
 import type { UrlDestinations } from '../url-destination';
 
 /**
- * A chat platform reached through an incoming-webhook URL (Slack, Teams, Discord): the message is
+ * A chat platform reached through an incoming-webhook URL: the message is
  * a JSON POST built by the platform's formatter. Every piece of text the service did not write
  * itself goes through the platform's escaping (DESIGN §5g), so page text can neither mention
  * anyone nor carry a link: only the links the formatters build around it are links.
