@@ -19,7 +19,7 @@ import { Queue } from 'bullmq';
 import { jobIds, jobOptions, QUEUES, WEBHOOK_CONCURRENCY } from '../src/queue/queue.constants';
 import { NotificationsService } from '../src/webhooks/notifications.service';
 import { EVENT_MAX_ATTEMPTS } from '../src/webhooks/retry-policy';
-import { verifyWebhookSignature } from '../src/webhooks/verify-signature';
+import { verifyWebhookSignature } from '../src/webhooks/channels/webhook/verify-signature';
 import { deleteRedisPrefix } from '../test/support/services';
 import { BENCH_REDIS, fmt, freshDatabase, percentile } from './support/bench-db';
 import { startWorkers, stopWorkers } from './support/workers';
@@ -153,6 +153,12 @@ async function insertChanges(db: DataSource, s: Seeded, count: number, days: num
   return ids;
 }
 
+/** Signed webhook notifications for the workspace, written around the API as a seed. */
+async function configureWebhook(db: DataSource, workspaceId: number, url: string, minSeverity: string): Promise<void> {
+  await db.query(`INSERT INTO notification_settings (workspace_id, signing_secret, realtime_min_severity) VALUES ($1, $2, $3)`, [workspaceId, SECRET, minSeverity]);
+  await db.query(`INSERT INTO notification_destinations (workspace_id, channel, destination, address) VALUES ($1, 'webhook', to_jsonb($2::text), $2)`, [workspaceId, url]);
+}
+
 async function waitDelivered(db: DataSource, workspaceId: number, expected: number): Promise<void> {
   for (;;) {
     const [row] = await db.query(
@@ -179,7 +185,7 @@ async function deliveries(app: INestApplicationContext, db: DataSource, url: str
   try {
     // 1. Queued deliveries: rows created in bulk, one job each, as a burst of events would leave them.
     const a = await seedWorkspace(db, 'bench-queued', 5);
-    await db.query(`INSERT INTO notification_settings (workspace_id, webhook_url, signing_secret) VALUES ($1, $2, $3)`, [a.workspaceId, receiver.url, SECRET]);
+    await configureWebhook(db, a.workspaceId, receiver.url, 'medium');
     const changeIds = await insertChanges(db, a, DELIVERIES, 1);
     const created: { id: number }[] = await db.query(
       `INSERT INTO webhook_deliveries (workspace_id, event, idempotency_key, url, payload, max_attempts, next_attempt_at)
@@ -202,11 +208,7 @@ async function deliveries(app: INestApplicationContext, db: DataSource, url: str
 
     // 2. End to end: changeDetected (load change, route, create the row, queue) in this process while the worker sends.
     const b = await seedWorkspace(db, 'bench-e2e', 5);
-    await db.query(`INSERT INTO notification_settings (workspace_id, webhook_url, signing_secret, realtime_min_severity) VALUES ($1, $2, $3, 'info')`, [
-      b.workspaceId,
-      receiver.url,
-      SECRET,
-    ]);
+    await configureWebhook(db, b.workspaceId, receiver.url, 'info');
     const ids = await insertChanges(db, b, DELIVERIES, 1);
     const notifications = app.get(NotificationsService);
     const e2eStarted = performance.now();

@@ -20,7 +20,6 @@ import { DatabaseModule } from './database/database.module';
 import { RedisModule } from './database/redis.module';
 import { DigestModule } from './digest/digest.module';
 import { MonitorsModule } from './monitors/monitors.module';
-import { NotificationChannelsModule } from './notifications/notification-channels.module';
 import { QueueModule } from './queue/queue.module';
 import { SchedulerModule } from './scheduler/scheduler.module';
 import { ScopingModule } from './scoping/scoping.module';
@@ -59,8 +58,6 @@ export class AppModule {
         CompetitorsModule,
         DigestModule,
         MonitorsModule,
-        // Before WebAppModule: its public /app/unsubscribe page must be routed before the application's catch-all 404.
-        NotificationChannelsModule,
         WebhooksModule,
         WorkspacesModule,
         ...backgroundImports(config),

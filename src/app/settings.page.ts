@@ -6,48 +6,19 @@ import { DomainError, ErrorCode } from '../common/errors';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { SEVERITIES } from '../common/severity';
+import { ChannelRegistry } from '../webhooks/channels/channel-registry';
+import { EmailOutboxService } from '../webhooks/channels/email/email-outbox.service';
 import { PutNotificationSettingsDto } from '../webhooks/dto/notification-settings.dto';
 import type { NotificationSettingsDto } from '../webhooks/dto/notification-settings.response';
 import type { WebhookDeliveryDto } from '../webhooks/dto/webhook-delivery.response';
 import { NotificationSettingsService } from '../webhooks/notification-settings.service';
-import { CHANNEL_LABEL, CHANNELS } from '../notifications/channels';
-import { EmailOutboxService } from '../notifications/email-outbox.service';
 import { LimitAction } from './action-limit';
 import { AppExceptionFilter, messageOf } from './app-exception.filter';
 import { validForm } from './form';
+import { SettingsForm } from './notification-settings-form';
 import { redirectWith, renderPage } from './page';
 import { lastAnswer } from './view-helpers';
 import { CurrentViewer, SignedInGuard, Viewer } from './viewer';
-
-const SETTINGS_FIELDS: (keyof PutNotificationSettingsDto)[] = [
-  'webhook_url',
-  'signing_secret',
-  'email_recipients',
-  'slack_webhook_url',
-  'teams_webhook_url',
-  'discord_webhook_url',
-  'mode',
-  'realtime_min_severity',
-  'digest_period',
-  'digest_hour_utc',
-];
-
-const DEFAULT_VALUES = {
-  webhook_url: '',
-  email_recipients: [] as string[],
-  slack_webhook_url: '',
-  teams_webhook_url: '',
-  discord_webhook_url: '',
-  mode: 'realtime',
-  realtime_min_severity: 'medium',
-  digest_period: '1d',
-  digest_hour_utc: 9,
-  signing_secret_set: false,
-};
-
-/** Chat webhook URLs carry their own credentials: write-only in the application, like the signing secret. */
-const SECRET_URL_FIELDS = ['slack_webhook_url', 'teams_webhook_url', 'discord_webhook_url'] as const;
-const TYPED_FIELDS = ['webhook_url', 'mode', 'realtime_min_severity', 'digest_period', 'digest_hour_utc'];
 
 function pick(body: Record<string, unknown>, fields: string[]): Record<string, unknown> {
   return Object.fromEntries(fields.filter((f) => typeof body[f] === 'string').map((f) => [f, body[f]]));
@@ -78,11 +49,16 @@ function outcomeOf(delivery: WebhookDeliveryDto): string {
 @UseFilters(AppExceptionFilter)
 @Controller('app')
 export class SettingsPage {
+  private readonly form: SettingsForm;
+
   constructor(
     private readonly settings: NotificationSettingsService,
     private readonly accounts: AccountsService,
     private readonly outbox: EmailOutboxService,
-  ) {}
+    private readonly channels: ChannelRegistry,
+  ) {
+    this.form = new SettingsForm(channels.all());
+  }
 
   @Get('workspaces/:id/settings/notifications')
   async notifications(
@@ -111,21 +87,25 @@ export class SettingsPage {
     const current = await this.current(viewer, workspaceId);
     const form: Record<string, unknown> = {
       ...body,
-      email_recipients: recipientsOf(body.email_recipients),
+      ...Object.fromEntries(this.form.addressFields.map((f) => [f, recipientsOf(body[f])])),
       digest_hour_utc: body.digest_hour_utc === undefined || body.digest_hour_utc === '' ? undefined : Number(body.digest_hour_utc),
     };
     // Chat webhook URLs are secrets and never shown: an empty field keeps the saved one unless Remove is ticked.
-    for (const field of SECRET_URL_FIELDS) {
+    for (const { field } of this.form.secretUrls.map((c) => c.info)) {
       if (!form[field] && !body[`remove_${field}`] && current?.[field]) form[field] = current[field];
     }
     try {
-      const dto = await validForm(PutNotificationSettingsDto, form, SETTINGS_FIELDS);
+      const dto = await validForm(PutNotificationSettingsDto, form, this.form.fields);
       await this.settings.put(viewer.context, workspaceId, dto);
     } catch (err) {
       if (!(err instanceof DomainError) || err.code !== ErrorCode.ValidationFailed) throw err;
       // The form comes back with what was typed (never the secrets) and what to fix.
       res.status(422);
-      const typed = { ...(current ?? DEFAULT_VALUES), ...pick(body, TYPED_FIELDS), email_recipients: recipientsOf(body.email_recipients) ?? [] };
+      const typed = {
+        ...(current ?? this.form.defaults),
+        ...pick(body, this.form.typed),
+        ...Object.fromEntries(this.form.addressFields.map((f) => [f, recipientsOf(body[f]) ?? []])),
+      };
       return this.renderNotifications(req, res, viewer, workspaceId, current, { values: typed, error: messageOf(err) });
     }
     redirectWith(req, res, `/app/workspaces/${workspaceId}/settings/notifications`, 'notice', 'Notification settings saved.');
@@ -140,7 +120,7 @@ export class SettingsPage {
     @Param('id', ParseIdPipe) workspaceId: number,
     @Body() body: Record<string, unknown>,
   ): Promise<void> {
-    const channel = CHANNELS.find((c) => c === body.channel) ?? 'webhook';
+    const channel = this.channels.all().find((c) => c.info.name === body.channel)?.info.name ?? 'webhook';
     const { delivery_id } = await this.settings.sendTestPing(viewer.context, workspaceId, channel);
     redirectWith(
       req,
@@ -166,17 +146,25 @@ export class SettingsPage {
     current: NotificationSettingsDto | null,
     failed: { values: Record<string, unknown>; error: string } | null,
   ): Promise<void> {
-    const values = (failed?.values ?? current ?? DEFAULT_VALUES) as typeof DEFAULT_VALUES;
-    const secretUrls = Object.fromEntries(
-      SECRET_URL_FIELDS.map((field) => [field, current?.[field] ? { set: true, hint: `…${String(current[field]).slice(-6)}` } : null]),
-    );
+    const values = (failed?.values ?? current ?? this.form.defaults) as Record<string, unknown>;
+    const secretUrls = this.form.secretUrls.map(({ info }) => ({
+      name: info.name,
+      field: info.field,
+      label: info.fieldLabel,
+      placeholder: info.placeholder,
+      hint: current?.[info.field] ? `…${String(current[info.field]).slice(-6)}` : null,
+    }));
     renderPage(req, res, viewer, 'notifications', {
       title: 'Notifications',
       nav: 'settings',
       workspaceId,
       configured: current !== null,
       error: failed?.error,
-      values: { ...values, email_recipients_text: values.email_recipients.join(', '), signing_secret_set: current?.signing_secret_set ?? false },
+      values: {
+        ...values,
+        ...Object.fromEntries(this.form.addressFields.map((f) => [`${f}_text`, (values[f] as string[]).join(', ')])),
+        signing_secret_set: current?.signing_secret_set ?? false,
+      },
       secretUrls,
       severities: SEVERITIES.map((s) => ({ value: s, selected: s === values.realtime_min_severity })),
       hours: Array.from({ length: 24 }, (_, h) => ({ value: h, selected: h === Number(values.digest_hour_utc) })),
@@ -190,12 +178,12 @@ export class SettingsPage {
       this.settings.deliveryLog(viewer.context, workspaceId, 25),
       this.outbox.active ? this.outbox.list(viewer.context, workspaceId, 10) : Promise.resolve([]),
     ]);
-    const channels = CHANNELS.filter((name) => current?.channels[name].configured).map((name) => {
-      const state = current!.channels[name];
-      const test = deliveries.find((d) => d.event === 'test.ping' && channelOf(d) === name);
+    const channels = this.channels.all().filter(({ info }) => current?.channels[info.name]?.configured).map(({ info }) => {
+      const state = current!.channels[info.name];
+      const test = deliveries.find((d) => d.event === 'test.ping' && channelOf(d) === info.name);
       return {
-        name,
-        label: CHANNEL_LABEL[name],
+        name: info.name,
+        label: info.label,
         broken: state.broken ? (state.broken_reason ?? 'the receiver is gone') : null,
         lastTest: test ? { outcome: outcomeOf(test), at: test.completed_at ?? test.created_at } : null,
       };

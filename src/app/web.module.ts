@@ -18,6 +18,7 @@ import { CompetitorsPage } from './competitors.page';
 import { DigestPage } from './digest.page';
 import { LogosPage } from './logos.page';
 import { SettingsPage } from './settings.page';
+import { UnsubscribePage } from './unsubscribe.page';
 import { SignedInGuard } from './viewer';
 import { WorkspacesPage } from './workspaces.page';
 
@@ -39,7 +40,7 @@ export class AppNotFoundPage {
  */
 @Module({
   imports: [AccountsModule, ChangesModule, CompetitorsModule, DigestModule, MonitorsModule, UsersModule, WebhooksModule, WorkspacesModule],
-  controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, DigestPage, LogosPage, SettingsPage, AppNotFoundPage],
+  controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, DigestPage, LogosPage, SettingsPage, UnsubscribePage, AppNotFoundPage],
   providers: [ActionLimitGuard, SignedInGuard],
 })
 export class WebAppModule {}

@@ -8,13 +8,14 @@ import { ChangeEntity } from '../changes/change.entity';
 import { CompetitorLogoEntity } from '../competitors/competitor-logo.entity';
 import { CompetitorNoteEntity } from '../competitors/competitor-note.entity';
 import { CompetitorEntity } from '../competitors/competitor.entity';
-import { EmailOutboxEntity } from '../notifications/email-outbox.entity';
 import { MonitorEntity } from '../monitors/monitor.entity';
 import { RunEntity } from '../monitors/run.entity';
 import { AppSecretEntity } from '../users/app-secret.entity';
 import { AppSessionEntity } from '../users/app-session.entity';
 import { UserEntity } from '../users/user.entity';
+import { EmailOutboxEntity } from '../webhooks/channels/email/email-outbox.entity';
 import { DigestBufferEntity } from '../webhooks/digest-buffer.entity';
+import { NotificationDestinationEntity } from '../webhooks/notification-destination.entity';
 import { NotificationSettingsEntity } from '../webhooks/notification-settings.entity';
 import { WebhookDeliveryEntity } from '../webhooks/webhook-delivery.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
@@ -35,6 +36,7 @@ export const ENTITIES = [
   ChangeEntity,
   ChangeCountEntity,
   NotificationSettingsEntity,
+  NotificationDestinationEntity,
   DigestBufferEntity,
   WebhookDeliveryEntity,
   EmailOutboxEntity,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Batcher, distinctLayers } from '../common/batcher';
-import type { Channel } from '../notifications/channels';
 import { ATTEMPT_LEASE_SECONDS, EARLY_START_TOLERANCE_SECONDS } from './retry-policy';
 import type { WebhookEvent } from './envelope';
 
@@ -25,10 +24,11 @@ export interface AttemptRecord {
 export interface DeliveryRow {
   id: number;
   workspace_id: number;
-  channel: Channel;
+  channel: string;
   event: WebhookEvent;
   idempotency_key: string;
   url: string;
+  destination_id: number | null;
   payload: unknown;
   status: DeliveryStatus;
   attempts: AttemptRecord[];
@@ -44,7 +44,9 @@ export type DeliveryLogRow = Omit<DeliveryRow, 'payload'>;
 
 export interface NewDelivery {
   workspaceId: number;
-  channel: Channel;
+  channel: string;
+  /** The destination it goes to; without it, the first claim finds the channel's destination. */
+  destinationId?: number;
   event: WebhookEvent;
   idempotencyKey: string;
   url: string;
@@ -56,7 +58,7 @@ export interface NewDelivery {
 export interface ClaimedDelivery {
   id: number;
   workspace_id: number;
-  channel: Channel;
+  channel: string;
   event: WebhookEvent;
   idempotency_key: string;
   url: string;
@@ -66,19 +68,10 @@ export interface ClaimedDelivery {
   max_attempts: number;
   signing_secret: string | null;
   has_settings: boolean;
-  /** The channel is still set in the settings (a URL, or at least one email recipient). */
-  has_destination: boolean;
-  email_recipients: string[] | null;
+  /** The workspace's enabled destination on the delivery's channel now; null when it was removed. */
+  destination_id: number | null;
+  destination: unknown;
 }
-
-/** The channel's current address in the settings `s`, for the delivery `d`; NULL when unset. */
-const DESTINATION_SQL = `CASE d.channel
-    WHEN 'webhook' THEN s.webhook_url
-    WHEN 'slack' THEN s.slack_webhook_url
-    WHEN 'teams' THEN s.teams_webhook_url
-    WHEN 'discord' THEN s.discord_webhook_url
-    WHEN 'email' THEN CASE WHEN cardinality(s.email_recipients) > 0 THEN 'mailto:' || array_to_string(s.email_recipients, ',') END
-  END`;
 
 /** What recording one outcome came to: its next due time, false when the claim was lost, or its own error. */
 type RecordResult = Date | null | false | Error;
@@ -119,16 +112,16 @@ export class DeliveriesRepository {
    */
   async create(d: NewDelivery, manager: EntityManager = this.db.manager): Promise<number | null> {
     const [row] = await manager.query(
-      `INSERT INTO webhook_deliveries (workspace_id, channel, event, idempotency_key, url, payload, max_attempts, next_attempt_at)
-       VALUES ($1, $7, $2, $3, $4, $5, $6, now())
+      `INSERT INTO webhook_deliveries (workspace_id, channel, destination_id, event, idempotency_key, url, payload, max_attempts, next_attempt_at)
+       VALUES ($1, $7, $8, $2, $3, $4, $5, $6, now())
        ON CONFLICT (workspace_id, channel, idempotency_key) DO NOTHING
        RETURNING id`,
-      [d.workspaceId, d.event, d.idempotencyKey, d.url, JSON.stringify(d.payload), d.maxAttempts, d.channel],
+      [d.workspaceId, d.event, d.idempotencyKey, d.url, JSON.stringify(d.payload), d.maxAttempts, d.channel, d.destinationId ?? null],
     );
     return row?.id ?? null;
   }
 
-  async idForKey(workspaceId: number, channel: Channel, idempotencyKey: string): Promise<number | null> {
+  async idForKey(workspaceId: number, channel: string, idempotencyKey: string): Promise<number | null> {
     const [row] = await this.db.query(
       `SELECT id FROM webhook_deliveries WHERE workspace_id = $1 AND channel = $2 AND idempotency_key = $3`,
       [workspaceId, channel, idempotencyKey],
@@ -139,8 +132,8 @@ export class DeliveriesRepository {
   /**
    * Takes the next attempt of a due delivery: only one caller's UPDATE matches, so two workers
    * (or a repeated job) never send the same attempt. The destination and secret are read from the
-   * current settings, so a corrected URL, a rotated secret or an unsubscribed recipient applies
-   * to the remaining retries. Batched across the attempts a worker runs at the same time.
+   * current settings and the channel's destination, so a corrected URL, a rotated secret or an
+   * unsubscribed recipient applies to the remaining retries. Batched across the attempts a worker runs at the same time.
    */
   claim(id: number): Promise<ClaimedDelivery | null> {
     return this.claims.call(id);
@@ -150,7 +143,11 @@ export class DeliveriesRepository {
    * Records the outcome of the claimed attempt; `retryInSeconds` makes it due again. Matches only
    * while this attempt still holds the claim (the sweep may have taken it back): false otherwise.
    */
-  async record(id: number, attempt: AttemptRecord, o: { status: DeliveryStatus; retryInSeconds: number | null }): Promise<Date | null | false> {
+  async record(
+    id: number,
+    attempt: AttemptRecord,
+    o: { status: DeliveryStatus; retryInSeconds: number | null },
+  ): Promise<Date | null | false> {
     const result = await this.records.call({ id, attempt, ...o });
     if (result instanceof Error) throw result;
     return result;
@@ -165,18 +162,20 @@ export class DeliveriesRepository {
             AND next_attempt_at <= now() + make_interval(secs => $3)
           ORDER BY id FOR NO KEY UPDATE),
        target AS (
-         SELECT d.id, s.workspace_id IS NOT NULL AS has_settings, s.signing_secret, s.email_recipients, ${DESTINATION_SQL} AS destination
+         SELECT d.id, s.workspace_id IS NOT NULL AS has_settings, s.signing_secret, n.id AS destination_id, n.destination, n.address
            FROM locked l JOIN webhook_deliveries d ON d.id = l.id
-           LEFT JOIN notification_settings s ON s.workspace_id = d.workspace_id)
+           LEFT JOIN notification_settings s ON s.workspace_id = d.workspace_id
+           LEFT JOIN notification_destinations n ON n.workspace_id = d.workspace_id AND n.channel = d.channel AND n.enabled)
        UPDATE webhook_deliveries d SET
          status = 'delivering',
          attempt_count = d.attempt_count + 1,
          next_attempt_at = now() + make_interval(secs => $2),
-         url = COALESCE(t.destination, d.url)
+         destination_id = COALESCE(t.destination_id, d.destination_id),
+         url = COALESCE(t.address, d.url)
          FROM target t
         WHERE d.id = t.id AND d.status = 'pending' AND d.attempt_count < d.max_attempts
        RETURNING d.id, d.workspace_id, d.channel, d.event, d.idempotency_key, d.url, d.payload, d.attempt_count, d.attempts, d.max_attempts,
-                 t.signing_secret, t.email_recipients, t.has_settings, t.destination IS NOT NULL AS has_destination`,
+                 t.signing_secret, t.has_settings, t.destination_id, t.destination`,
       [ids, ATTEMPT_LEASE_SECONDS, EARLY_START_TOLERANCE_SECONDS],
     );
     // The same delivery twice in one batch (a recovered job beside the original): the first takes it.
@@ -264,9 +263,9 @@ export class DeliveriesRepository {
   }
 
   /** Newest first; every channel, or only `channel`. */
-  async listForWorkspace(workspaceId: number, limit: number, channel?: Channel): Promise<DeliveryLogRow[]> {
+  async listForWorkspace(workspaceId: number, limit: number, channel?: string): Promise<DeliveryLogRow[]> {
     return this.db.query(
-      `SELECT id, workspace_id, channel, event, idempotency_key, url, status, attempts, attempt_count, max_attempts,
+      `SELECT id, workspace_id, channel, event, idempotency_key, url, destination_id, status, attempts, attempt_count, max_attempts,
               next_attempt_at, created_at, completed_at
          FROM webhook_deliveries WHERE workspace_id = $1 AND ($3::text IS NULL OR channel = $3) ORDER BY id DESC LIMIT $2`,
       [workspaceId, limit, channel ?? null],

@@ -2,25 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { deliveriesTotal } from '../health/metrics';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { jobIds } from '../queue/queue.constants';
-import { AppLinks } from '../notifications/app-links';
-import { isChatChannel } from '../notifications/channels';
-import { chatMessageBody } from '../notifications/chat-message';
-import { EmailChannel } from '../notifications/email-channel.service';
-import { contentOf } from '../notifications/notification-content';
+import { ChannelRegistry } from './channels/channel-registry';
+import type { ChannelAnswer } from './channels/notification-channel';
 import { AttemptRecord, ClaimedDelivery, DeliveriesRepository, DeliveryStatus } from './deliveries.repository';
 import { DeliveryDispatcher } from './delivery-dispatcher.service';
-import { envelopeFor } from './envelope';
-import { NotificationSettingsRepository } from './notification-settings.repository';
-import {
-  AttemptOutcome,
-  chatOutcomeOf,
-  outcomeOf,
-  retryAfterSeconds,
-  retryDelaySeconds,
-  STALLED_AFTER_SECONDS,
-} from './retry-policy';
-import { signingHeaders } from './signing';
-import { WebhookSender } from './webhook-sender';
+import { AppLinks } from './messages/app-links';
+import { contentOf } from './messages/notification-content';
+import { NotificationDestinationsRepository } from './notification-destinations.repository';
+import { deliveryStatusOf, retryAfterSeconds, retryDelaySeconds, STALLED_AFTER_SECONDS } from './retry-policy';
 
 export interface AttemptResult {
   deliveryId: number;
@@ -29,22 +18,23 @@ export interface AttemptResult {
   record: AttemptRecord;
 }
 
-interface SentAttempt {
-  record: AttemptRecord;
-  outcome: AttemptOutcome;
-  /** The receiver's Retry-After (chat channels, on 429): the next attempt waits this long instead of the back-off. */
-  retryAfterSeconds: number | null;
-}
-
 const RECOVERY_BATCH = 500;
 
-function brokenReason(record: AttemptRecord): string {
-  return `the receiver answered ${record.status_code} on ${record.attempted_at}`;
+function recordOf(attempt: number, attemptedAt: string, answer: ChannelAnswer): AttemptRecord {
+  return {
+    attempt,
+    id: answer.envelopeId ?? null,
+    status_code: answer.statusCode,
+    error: answer.error,
+    duration_ms: answer.durationMs,
+    attempted_at: attemptedAt,
+    ...(answer.deliveredTo ? { delivered_to: answer.deliveredTo, rejected: answer.rejected ?? [] } : {}),
+  };
 }
 
 /**
- * One delivery attempt on any channel: claim it, send it (a signed envelope, a chat message, or
- * mail), record the outcome, mark a channel whose receiver is gone as broken, queue the retry.
+ * One delivery attempt on any channel: claim it, let its channel send it and judge the answer,
+ * record the outcome, mark a destination whose receiver is gone as broken, queue the retry.
  */
 @Injectable()
 export class DeliveryAttempts {
@@ -54,9 +44,8 @@ export class DeliveryAttempts {
   constructor(
     private readonly deliveries: DeliveriesRepository,
     private readonly dispatcher: DeliveryDispatcher,
-    private readonly sender: WebhookSender,
-    private readonly email: EmailChannel,
-    private readonly settings: NotificationSettingsRepository,
+    private readonly channels: ChannelRegistry,
+    private readonly destinations: NotificationDestinationsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.links = AppLinks.from(config);
@@ -70,7 +59,7 @@ export class DeliveryAttempts {
     const now = new Date();
     const unsendable = !delivery.has_settings
       ? 'notification settings were removed'
-      : !delivery.has_destination
+      : delivery.destination_id === null
         ? `the ${delivery.channel} channel was removed from the notification settings`
         : null;
     if (unsendable) {
@@ -80,89 +69,47 @@ export class DeliveryAttempts {
       deliveriesTotal.inc({ channel: delivery.channel, outcome: 'failed' });
       return { deliveryId, attempt: n, status: 'failed', record };
     }
-    const sent = await this.send(delivery, now);
-    const { record, outcome } = sent;
-    const status: DeliveryStatus = outcome === 'retry' ? 'pending' : outcome;
-    const delay = outcome === 'retry' ? (sent.retryAfterSeconds ?? retryDelaySeconds(this.config.webhookRetryBaseSeconds, n)) : null;
+    const channel = this.channels.get(delivery.channel);
+    const answer = await this.send(delivery, now);
+    const record = recordOf(n, now.toISOString(), answer);
+    const verdict = channel.classify(answer);
+    const status = deliveryStatusOf(verdict, n, delivery.max_attempts);
+    const delay =
+      status !== 'pending'
+        ? null
+        : ((verdict === 'retry-after' ? retryAfterSeconds(answer.retryAfter ?? null) : null) ?? retryDelaySeconds(this.config.webhookRetryBaseSeconds, n));
     const recorded = await this.deliveries.record(deliveryId, record, { status, retryInSeconds: delay });
+    const outcome = status === 'pending' ? 'retry' : status;
     deliveriesTotal.inc({ channel: delivery.channel, outcome: recorded === false ? 'unrecorded' : outcome });
     if (recorded === false) {
       this.logger.warn(`delivery ${deliveryId} attempt ${n}: outcome not recorded, the sweep took the attempt back`);
       return { deliveryId, attempt: n, status: 'pending', record };
     }
-    if (outcome === 'gone' && (await this.settings.markBroken(delivery.workspace_id, delivery.channel, delivery.url, brokenReason(record)))) {
-      this.logger.warn(`workspace ${delivery.workspace_id}: the ${delivery.channel} channel is broken (${brokenReason(record)})`);
+    const reason = `the receiver answered ${record.status_code} on ${record.attempted_at}`;
+    if (status === 'gone' && (await this.destinations.markBroken(delivery.destination_id!, delivery.destination, reason))) {
+      this.logger.warn(`workspace ${delivery.workspace_id}: the ${delivery.channel} channel is broken (${reason})`);
     }
     if (delay !== null) await this.dispatcher.enqueueAttempt(deliveryId, n + 1, delay * 1000);
     return { deliveryId, attempt: n, status, record };
   }
 
-  /** Sends one attempt on the delivery's channel and says what it came to. */
-  private async send(d: ClaimedDelivery, now: Date): Promise<SentAttempt> {
-    const n = d.attempt_count;
-    const attemptedAt = now.toISOString();
-    if (d.channel === 'email') {
-      const settled = d.attempts.flatMap((a) => [...(a.delivered_to ?? []), ...(a.rejected ?? [])]);
-      const result = await this.email.send({
-        workspaceId: d.workspace_id,
-        deliveryId: d.id,
-        event: d.event,
-        payload: d.payload,
-        recipients: d.email_recipients ?? [],
-        settled,
-      });
-      const record: AttemptRecord = {
-        attempt: n,
-        id: null,
-        status_code: result.responseCode,
-        error: result.error,
-        duration_ms: result.durationMs,
-        attempted_at: attemptedAt,
-        delivered_to: result.delivered,
-        rejected: result.rejected,
-      };
-      const everyoneRefused = result.delivered.length === 0 && !result.retryable && !d.attempts.some((a) => a.delivered_to?.length);
-      const outcome: SentAttempt['outcome'] = result.retryable
-        ? n < d.max_attempts
-          ? 'retry'
-          : 'failed'
-        : everyoneRefused
-          ? 'failed'
-          : 'succeeded';
-      return { record, outcome, retryAfterSeconds: null };
-    }
-    if (isChatChannel(d.channel)) {
-      const body = chatMessageBody(d.channel, contentOf(d.event, d.payload, d.workspace_id, this.links));
-      const result = await this.sender.post(d.url, body, {});
-      const record: AttemptRecord = {
-        attempt: n,
-        id: null,
-        status_code: result.statusCode,
-        error: result.error,
-        duration_ms: result.durationMs,
-        attempted_at: attemptedAt,
-      };
-      const outcome = chatOutcomeOf(result.statusCode, n, d.max_attempts);
-      return {
-        record,
-        outcome: outcome === 'broken' ? 'gone' : outcome,
-        retryAfterSeconds: result.statusCode === 429 ? retryAfterSeconds(result.retryAfter) : null,
-      };
-    }
-    const envelope = envelopeFor(d, now);
-    const body = JSON.stringify(envelope);
-    const result = await this.sender.post(d.url, body, signingHeaders(d.signing_secret, body, now.getTime()));
-    const record: AttemptRecord = {
-      attempt: n,
-      id: envelope.id,
-      status_code: result.statusCode,
-      error: result.error,
-      duration_ms: result.durationMs,
-      attempted_at: attemptedAt,
-    };
-    return { record, outcome: outcomeOf(result.statusCode, n, d.max_attempts), retryAfterSeconds: null };
+  /** Sends one attempt on the delivery's channel, to the destination the settings hold now. */
+  private send(d: ClaimedDelivery, now: Date): Promise<ChannelAnswer> {
+    const earlier = { deliveredTo: d.attempts.flatMap((a) => a.delivered_to ?? []), rejected: d.attempts.flatMap((a) => a.rejected ?? []) };
+    return this.channels.get(d.channel).send({
+      workspaceId: d.workspace_id,
+      deliveryId: d.id,
+      attempt: d.attempt_count,
+      event: d.event,
+      idempotencyKey: d.idempotency_key,
+      data: d.payload,
+      content: contentOf(d.event, d.payload, d.workspace_id, this.links),
+      now,
+      destination: d.destination,
+      signingSecret: d.signing_secret,
+      earlier,
+    });
   }
-
   /**
    * Queues again the deliveries whose job was lost; returns how many. Behind a long backlog a
    * delivery may get a second job this way; the claim makes the later of the two a no-op.

@@ -6,8 +6,9 @@ import { DeliveryDispatcher } from './delivery-dispatcher.service';
 import { DigestBufferRepository } from './digest-buffer.repository';
 import { windowToFlush } from './digest-window';
 import { digestIdempotencyKey } from './envelope';
-import type { Channel } from '../notifications/channels';
-import { activeChannels, destinationOf, NotificationSettingsRepository } from './notification-settings.repository';
+import { ChannelRegistry } from './channels/channel-registry';
+import { NotificationDestinationsRepository } from './notification-destinations.repository';
+import { NotificationSettingsRepository } from './notification-settings.repository';
 import { EVENT_MAX_ATTEMPTS } from './retry-policy';
 
 export type FlushResult =
@@ -15,7 +16,7 @@ export type FlushResult =
       status: 'sent';
       workspace_id: number;
       /** One digest.ready delivery per working channel (none when every channel is broken). */
-      deliveries: { channel: Channel; delivery_id: number }[];
+      deliveries: { channel: string; delivery_id: number }[];
       idempotency_key: string;
       window_start: string;
       window_end: string;
@@ -43,6 +44,8 @@ export class DigestFlushService {
   constructor(
     private readonly db: DataSource,
     private readonly settings: NotificationSettingsRepository,
+    private readonly destinations: NotificationDestinationsRepository,
+    private readonly channels: ChannelRegistry,
     private readonly buffer: DigestBufferRepository,
     private readonly builder: DigestBuilder,
     private readonly dispatcher: DeliveryDispatcher,
@@ -106,24 +109,25 @@ export class DigestFlushService {
           manager,
         );
         const payload = { workspace_id: workspaceId, workspace_name: settings.workspace_name, digest };
-        const deliveries: { channel: Channel; delivery_id: number }[] = [];
-        const channels = activeChannels(settings);
-        for (const channel of channels) {
+        const deliveries: { channel: string; delivery_id: number }[] = [];
+        const destinations = this.channels.ordered(await this.destinations.working(workspaceId, manager));
+        for (const d of destinations) {
           const deliveryId = await this.dispatcher.createIn(
             {
               workspaceId,
-              channel,
+              channel: d.channel,
+              destinationId: d.id,
               event: 'digest.ready',
               idempotencyKey: key,
-              url: destinationOf(settings, channel),
+              url: d.address,
               payload,
               maxAttempts: EVENT_MAX_ATTEMPTS,
             },
             manager,
           );
-          if (deliveryId !== null) deliveries.push({ channel, delivery_id: deliveryId });
+          if (deliveryId !== null) deliveries.push({ channel: d.channel, delivery_id: deliveryId });
         }
-        if (channels.length > 0 && deliveries.length === 0) throw new WindowAlreadyFlushed(key);
+        if (destinations.length > 0 && deliveries.length === 0) throw new WindowAlreadyFlushed(key);
         await this.settings.markFlushed(workspaceId, window.end, manager);
         return {
           status: 'sent',

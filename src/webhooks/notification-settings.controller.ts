@@ -20,6 +20,8 @@ import {
 } from './dto/notification-settings.response';
 import { WebhookDeliveryListResponse } from './dto/webhook-delivery.response';
 import { ChangeDetectedDataDto, DigestReadyDataDto, TestPingDataDto, WebhookEnvelopeDto } from './dto/webhook-events.dto';
+import { CHANNEL_TYPES } from './channels/registered-channels';
+import { listed } from './messages/listed';
 import { NotificationSettingsService } from './notification-settings.service';
 
 const EVENTS_NOTE =
@@ -27,8 +29,7 @@ const EVENTS_NOTE =
   ['WebhookEnvelopeDto', 'ChangeDetectedDataDto', 'DigestReadyDataDto', 'TestPingDataDto'].map((m) => `[${m}](${getSchemaPath(m)})`).join(', ') +
   '), signed with X-Service-Timestamp and X-Service-Signature (sha256=HMAC-SHA256(secret, "<timestamp>.<raw body>")) when a secret is set. ' +
   'Non-2xx answers are retried up to five times with exponential back-off; 410 Gone stops the retries. ' +
-  'Beside the webhook, the same events go to email recipients (HTML and plain text, with an unsubscribe link), Slack (Block Kit), ' +
-  'Microsoft Teams (Adaptive Card, Workflows webhook) and Discord (embed), with the same retries; 429 waits for Retry-After, ' +
+  `Beside the webhook, the same events go to ${listed(CHANNEL_TYPES.filter((t) => t.info.name !== 'webhook').map((t) => t.info.format))}, with the same retries; 429 waits for Retry-After, ` +
   'and a chat URL answering 404 or 410 is marked broken (see `channels`) until a new URL is saved. ' +
   'At least one destination is required. Chat URLs pass the same URL-safety checks as webhook URLs.';
 
@@ -51,7 +52,7 @@ export class NotificationSettingsController {
   }
 
   @Put(':id/notification_settings')
-  @ApiOperation({ summary: 'Create or replace the notification settings (webhook, email, Slack, Teams, Discord)', description: EVENTS_NOTE })
+  @ApiOperation({ summary: `Create or replace the notification settings (${CHANNEL_TYPES.map((t) => t.info.label).join(', ')})`, description: EVENTS_NOTE })
   @ApiBody({
     type: PutNotificationSettingsDto,
     examples: {
@@ -66,11 +67,10 @@ export class NotificationSettingsController {
           digest_hour_utc: 8,
         },
       },
-      teams_and_discord: {
-        summary: 'Teams and Discord, high and critical changes only',
+      teams: {
+        summary: 'Microsoft Teams, high and critical changes only',
         value: {
           teams_webhook_url: 'https://prod-00.westeurope.logic.azure.com/workflows/0000/triggers/manual/paths/invoke?sig=XXXX',
-          discord_webhook_url: 'https://discord.com/api/webhooks/000000000000000000/XXXXXXXX',
           realtime_min_severity: 'high',
         },
       },
@@ -102,7 +102,7 @@ export class NotificationSettingsController {
   @ApiOperation({
     summary: 'Send a test message on one channel (one attempt, no retries)',
     description:
-      'The webhook gets a test.ping envelope; email, Slack, Teams and Discord get a test message. The outcome appears in ' +
+      'The webhook gets a test.ping envelope; every other channel gets a test message. The outcome appears in ' +
       'GET /workspaces/{id}/webhook_deliveries. 404 not_found when the workspace has no settings; 422 validation_failed when the channel is not configured.',
   })
   @ApiBody({

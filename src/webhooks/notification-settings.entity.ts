@@ -4,7 +4,7 @@ import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import type { NotificationDigestPeriod } from './digest-window';
 import type { NotificationMode } from './notification-settings.repository';
 
-/** A workspace's notification settings: one row per workspace, keyed by it. */
+/** A workspace's notification settings (routing, signing secret): one row per workspace, keyed by it; destinations are rows of notification_destinations. */
 @Entity('notification_settings')
 @Check('notification_settings_mode_check', `mode IN ('realtime', 'digest')`)
 @Check('notification_settings_digest_period_check', `digest_period IN ('1d', '7d')`)
@@ -12,9 +12,6 @@ import type { NotificationMode } from './notification-settings.repository';
 export class NotificationSettingsEntity {
   @PrimaryColumn({ type: 'integer', primaryKeyConstraintName: 'notification_settings_pkey' })
   workspace_id: number;
-
-  @Column({ type: 'text', nullable: true })
-  webhook_url: string | null;
 
   @Column({ type: 'text', nullable: true })
   signing_secret: string | null;
@@ -30,22 +27,6 @@ export class NotificationSettingsEntity {
 
   @Column({ type: 'integer', default: 9 })
   digest_hour_utc: number;
-
-  @Column({ type: 'text', array: true, default: () => "'{}'" })
-  email_recipients: string[];
-
-  @Column({ type: 'text', nullable: true })
-  slack_webhook_url: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  teams_webhook_url: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  discord_webhook_url: string | null;
-
-  /** Per channel, when and why its receiver said the URL is gone (404/410), until a new URL is saved. */
-  @Column({ type: 'jsonb', default: {} })
-  broken_channels: Record<string, { since: string; reason: string }>;
 
   @Column({ type: 'timestamptz', nullable: true })
   last_flushed_at: Date | null;

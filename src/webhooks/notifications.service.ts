@@ -6,8 +6,9 @@ import { ChangeEventsRepository } from './change-events.repository';
 import { DeliveryDispatcher } from './delivery-dispatcher.service';
 import { DigestBufferRepository } from './digest-buffer.repository';
 import { changeIdempotencyKey } from './envelope';
-import type { Channel } from '../notifications/channels';
-import { activeChannels, destinationOf, NotificationSettingsRepository } from './notification-settings.repository';
+import { ChannelRegistry } from './channels/channel-registry';
+import { NotificationDestinationsRepository } from './notification-destinations.repository';
+import { NotificationSettingsRepository } from './notification-settings.repository';
 import { EVENT_MAX_ATTEMPTS } from './retry-policy';
 
 const PENDING_GRACE_SECONDS = 60;
@@ -15,7 +16,7 @@ const PENDING_BATCH = 500;
 
 /** One channel's delivery of a change: created now, or the one an earlier report created. */
 export interface ChannelDelivery {
-  channel: Channel;
+  channel: string;
   deliveryId: number;
   created: boolean;
 }
@@ -36,6 +37,8 @@ export class NotificationsService {
   constructor(
     private readonly changes: ChangeEventsRepository,
     private readonly settings: NotificationSettingsRepository,
+    private readonly destinations: NotificationDestinationsRepository,
+    private readonly channels: ChannelRegistry,
     private readonly buffer: DigestBufferRepository,
     private readonly dispatcher: DeliveryDispatcher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -79,21 +82,22 @@ export class NotificationsService {
     if (severityRank(change.severity) < severityRank(settings.realtime_min_severity)) {
       return { route: 'skipped', reason: 'below_min_severity' };
     }
-    const channels = activeChannels(settings);
-    if (!channels.length) return { route: 'skipped', reason: 'no_destination' };
+    const destinations = this.channels.ordered(await this.destinations.working(change.workspace_id));
+    if (!destinations.length) return { route: 'skipped', reason: 'no_destination' };
     const payload = toChangeDetectedData(change, this.config.publicBaseUrl);
     const deliveries: ChannelDelivery[] = [];
-    for (const channel of channels) {
+    for (const d of destinations) {
       const { deliveryId, created } = await this.dispatcher.dispatch({
         workspaceId: change.workspace_id,
-        channel,
+        channel: d.channel,
+        destinationId: d.id,
         event: 'change.detected',
         idempotencyKey: changeIdempotencyKey(change.id),
-        url: destinationOf(settings, channel),
+        url: d.address,
         payload,
         maxAttempts: EVENT_MAX_ATTEMPTS,
       });
-      deliveries.push({ channel, deliveryId, created });
+      deliveries.push({ channel: d.channel, deliveryId, created });
     }
     return { route: 'realtime', deliveries };
   }

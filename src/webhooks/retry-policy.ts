@@ -1,4 +1,6 @@
-/** Delivery policy (DESIGN §6.19) as named constants, next to the one function that applies it. */
+/** Delivery policy (DESIGN §6.19) as named constants, next to the functions that apply it. */
+import type { ChannelVerdict } from './channels/notification-channel';
+import type { DeliveryStatus } from './deliveries.repository';
 
 /** Retries after the first attempt of an event; a test ping gets no retry (its id is its key). */
 export const WEBHOOK_MAX_RETRIES = 5;
@@ -20,24 +22,15 @@ export const EARLY_START_TOLERANCE_SECONDS = 1;
 /** A delivery this far past its due time (or its lease) has lost its job; the sweep revives it. */
 export const STALLED_AFTER_SECONDS = 120;
 
-export type AttemptOutcome = 'succeeded' | 'gone' | 'retry' | 'failed';
-
-/** 2xx succeeds; 410 Gone means the receiver wants no more; anything else retries while attempts remain. */
-export function outcomeOf(statusCode: number | null, attempt: number, maxAttempts: number): AttemptOutcome {
-  if (statusCode !== null && statusCode >= 200 && statusCode < 300) return 'succeeded';
-  if (statusCode === 410) return 'gone';
-  return attempt < maxAttempts ? 'retry' : 'failed';
-}
-
 /**
- * Slack, Teams and Discord: 2xx succeeds; 404 or 410 means the incoming webhook was deleted (the
- * channel is marked broken, no retry); anything else, 429 included, retries while attempts remain.
+ * A delivery's status after its channel's verdict on an answer: a retry waits while attempts
+ * remain, then the delivery fails; broken is `gone` (the destination is marked broken).
  */
-export type ChatOutcome = 'succeeded' | 'broken' | 'retry' | 'failed';
-export function chatOutcomeOf(statusCode: number | null, attempt: number, maxAttempts: number): ChatOutcome {
-  if (statusCode !== null && statusCode >= 200 && statusCode < 300) return 'succeeded';
-  if (statusCode === 404 || statusCode === 410) return 'broken';
-  return attempt < maxAttempts ? 'retry' : 'failed';
+export function deliveryStatusOf(verdict: ChannelVerdict, attempt: number, maxAttempts: number): DeliveryStatus {
+  if (verdict === 'delivered') return 'succeeded';
+  if (verdict === 'broken') return 'gone';
+  if (verdict === 'failed') return 'failed';
+  return attempt < maxAttempts ? 'pending' : 'failed';
 }
 
 /** The longest Retry-After honoured; a larger one still waits this long, then retries. */

@@ -1,18 +1,19 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique, type Relation } from 'typeorm';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import type { AttemptRecord, DeliveryStatus } from './deliveries.repository';
-import type { Channel } from '../notifications/channels';
+import { NotificationDestinationEntity } from './notification-destination.entity';
 import type { WebhookEvent } from './envelope';
 
 /** A logical delivery (one event to one workspace) with every attempt it took; bigint id, grows with changes. */
 @Entity('webhook_deliveries')
 @Unique('webhook_deliveries_workspace_channel_key_key', ['workspace_id', 'channel', 'idempotency_key'])
-@Check('webhook_deliveries_channel_check', `channel IN ('webhook', 'email', 'slack', 'teams', 'discord')`)
 @Check('webhook_deliveries_status_check', `status IN ('pending', 'delivering', 'succeeded', 'failed', 'gone')`)
 @Check('webhook_deliveries_max_attempts_check', 'max_attempts >= 1')
 // (workspace_id, id DESC): TypeORM cannot express a descending key, so the migration owns it.
 @Index('webhook_deliveries_workspace_idx', { synchronize: false })
 // Deliveries still to send, by due time, for the sweep of lost jobs.
+// The deliveries of a destination, for its ON DELETE SET NULL.
+@Index('webhook_deliveries_destination_idx', ['destination_id'])
 @Index('webhook_deliveries_due_idx', ['next_attempt_at'], { where: `status IN ('pending', 'delivering')` })
 export class WebhookDeliveryEntity {
   @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'webhook_deliveries_pkey' })
@@ -22,7 +23,8 @@ export class WebhookDeliveryEntity {
   workspace_id: number;
 
   @Column({ type: 'text', default: 'webhook' })
-  channel: Channel;
+  /** A registered channel's name (channels/registered-channels.ts). */
+  channel: string;
 
   @Column({ type: 'text' })
   event: WebhookEvent;
@@ -30,8 +32,13 @@ export class WebhookDeliveryEntity {
   @Column({ type: 'text' })
   idempotency_key: string;
 
+  /** Where the latest attempt went (the channel's address of the destination then). */
   @Column({ type: 'text' })
   url: string;
+
+  /** The workspace's destination on this channel; null once that destination was removed. */
+  @Column({ type: 'bigint', nullable: true })
+  destination_id: number | null;
 
   /** `json`, not `jsonb`: sent exactly as built, key order included. */
   @Column({ type: 'json' })
@@ -61,4 +68,8 @@ export class WebhookDeliveryEntity {
   @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'workspace_id', foreignKeyConstraintName: 'webhook_deliveries_workspace_id_fkey' })
   workspace?: Relation<WorkspaceEntity>;
+
+  @ManyToOne(() => NotificationDestinationEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'destination_id', foreignKeyConstraintName: 'webhook_deliveries_destination_id_fkey' })
+  destination?: Relation<NotificationDestinationEntity>;
 }

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { AppConfig } from '../../src/config/config';
-import { EmailChannel } from '../../src/notifications/email-channel.service';
-import { EmailOutboxRepository } from '../../src/notifications/email-outbox.repository';
-import { EmailOutboxService } from '../../src/notifications/email-outbox.service';
-import { Mailer } from '../../src/notifications/mailer.service';
-import { UnsubscribeTokens } from '../../src/notifications/unsubscribe-tokens.service';
+import { EmailChannel } from '../../src/webhooks/channels/email/email.channel';
+import { EmailOutboxRepository } from '../../src/webhooks/channels/email/email-outbox.repository';
+import { EmailOutboxService } from '../../src/webhooks/channels/email/email-outbox.service';
+import { Mailer } from '../../src/webhooks/channels/email/mailer.service';
+import { UnsubscribeTokens } from '../../src/webhooks/channels/email/unsubscribe-tokens.service';
 import { QUEUES } from '../../src/queue/queue.constants';
 import { DeliveryAttempts } from '../../src/webhooks/delivery-attempts.service';
 import { DigestFlushService } from '../../src/webhooks/digest-flush.service';
@@ -459,15 +459,29 @@ describe('notification channels: email, Slack, Teams, Discord', () => {
         const config: AppConfig = { ...t.config, smtpUrl };
         return new EmailChannel(new Mailer(config, outbox), tokens, config);
       };
-      const attempt = { workspaceId: 1, deliveryId: 1, event: 'test.ping' as const, payload: { message: 'hello' }, recipients: ['pm@example.com'], settled: [] };
+      const attempt = {
+        workspaceId: 1,
+        deliveryId: 1,
+        attempt: 1,
+        event: 'test.ping' as const,
+        idempotencyKey: 'wh_test_1',
+        data: { message: 'hello' },
+        content: { kind: 'test' as const, message: 'hello', link: 'https://rw.example/app' },
+        now: new Date(),
+        destination: ['pm@example.com'],
+        signingSecret: null,
+        earlier: { deliveredTo: [], rejected: [] },
+      };
       const wrongPassword = channelWith(smtp.url(undefined, 'wrong-password'));
       const auth = await wrongPassword.send(attempt);
-      expect(auth).toMatchObject({ responseCode: 535, retryable: true, delivered: [], rejected: [], error: expect.stringMatching(/^authentication: pm@example.com: /) });
+      expect(auth).toMatchObject({ statusCode: 535, retryable: true, deliveredTo: [], rejected: [], error: expect.stringMatching(/^authentication: pm@example.com: /) });
+      expect(wrongPassword.classify(auth)).toBe('retry');
       const nowhere = channelWith('smtp://127.0.0.1:1');
       // The first refused connection ends the attempt: the second recipient waits for the next one.
-      const connection = await nowhere.send({ ...attempt, recipients: ['pm@example.com', 'cto@example.com'] });
-      expect(connection).toMatchObject({ responseCode: null, retryable: true, delivered: [], error: expect.stringMatching(/^connection: pm@example.com: .*ECONNREFUSED/) });
+      const connection = await nowhere.send({ ...attempt, destination: ['pm@example.com', 'cto@example.com'] });
+      expect(connection).toMatchObject({ statusCode: null, retryable: true, deliveredTo: [], error: expect.stringMatching(/^connection: pm@example.com: .*ECONNREFUSED/) });
       expect(connection.error).not.toContain('cto@example.com');
+      expect(nowhere.classify(connection)).toBe('retry');
     });
   });
 

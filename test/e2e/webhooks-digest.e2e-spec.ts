@@ -8,7 +8,7 @@ import { DigestFlushService } from '../../src/webhooks/digest-flush.service';
 import { DeliveryAttempts } from '../../src/webhooks/delivery-attempts.service';
 import { WebhookProcessor } from '../../src/webhooks/jobs/webhook.processor';
 import { NotificationsService } from '../../src/webhooks/notifications.service';
-import { verifyWebhookSignature } from '../../src/webhooks/verify-signature';
+import { verifyWebhookSignature } from '../../src/webhooks/channels/webhook/verify-signature';
 import { count, insertChange, insertCompetitor, insertMonitor, insertRun, insertWorkspace, ISO_DATE } from '../support/factories';
 import { testMode } from '../support/services';
 import { createSession, createTestApp, Session, TestApp } from '../support/test-app';

@@ -2,7 +2,7 @@ import { acmeInitialState, acmePages, AcmeState } from '../fixtures/sites/acme-s
 import { SiteServer } from '../fixtures/sites/site-server';
 import { SchedulerService } from '../../src/scheduler/scheduler.service';
 import { DigestFlushService } from '../../src/webhooks/digest-flush.service';
-import { verifyWebhookSignature } from '../../src/webhooks/verify-signature';
+import { verifyWebhookSignature } from '../../src/webhooks/channels/webhook/verify-signature';
 import { checkNow, waitForDiscovery, waitForIdleRuns } from '../support/pipeline';
 import { createSession, createTestApp, Session, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait';

@@ -4,7 +4,7 @@ import { DeliveriesRepository } from '../../src/webhooks/deliveries.repository';
 import { DeliveryAttempts } from '../../src/webhooks/delivery-attempts.service';
 import { WebhookProcessor } from '../../src/webhooks/jobs/webhook.processor';
 import { NotificationsService } from '../../src/webhooks/notifications.service';
-import { verifyWebhookSignature } from '../../src/webhooks/verify-signature';
+import { verifyWebhookSignature } from '../../src/webhooks/channels/webhook/verify-signature';
 import {
   count,
   expectError,
@@ -646,7 +646,8 @@ describe('webhooks', () => {
       const { workspace, monitor } = await workspaceWithMonitor(s, strict);
       const path = newPath();
       // Written around the API's validation, as a DNS change after validation would.
-      await strict.db.query(`INSERT INTO notification_settings (workspace_id, webhook_url) VALUES ($1, $2)`, [
+      await strict.db.query(`INSERT INTO notification_settings (workspace_id) VALUES ($1)`, [workspace.id]);
+      await strict.db.query(`INSERT INTO notification_destinations (workspace_id, channel, destination, address) VALUES ($1, 'webhook', to_jsonb($2::text), $2)`, [
         workspace.id,
         receiver.url(path).replace('http://', 'https://'),
       ]);

@@ -1,102 +1,25 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsEmail,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Length,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateIf } from 'class-validator';
 import { SEVERITIES, type Severity } from '../../common/severity';
-import { CHANNELS, type Channel } from '../../notifications/channels';
+import { CHANNEL_NAMES, CHANNEL_TYPES } from '../channels/registered-channels';
 import { NOTIFICATION_DIGEST_PERIODS, type NotificationDigestPeriod } from '../digest-window';
 import { NOTIFICATION_MODES, type NotificationMode } from '../notification-settings.repository';
 
 /** Query strings carry numbers as text. */
 const toIntIfNumeric = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 
-export const MAX_EMAIL_RECIPIENTS = 20;
-
-const CHAT_URL_NOTE = 'https, on a public address (unless the server allows private targets); null or omitted: channel off';
+/** Each registered channel's destination field (webhook_url, email_recipients, …), validated as the channel declares. */
+class ChannelDestinationFields {}
+for (const type of CHANNEL_TYPES) type.info.request(ChannelDestinationFields.prototype, type.info.field);
 
 /**
  * PUT replaces the settings; omitted fields take their defaults (a channel omitted is off),
  * except the write-only secret. At least one destination is required.
  */
-export class PutNotificationSettingsDto {
-  @ApiPropertyOptional({
-    example: 'https://hooks.example.com/rivalwatch',
-    description: 'signed JSON webhook; https, on a public address (unless the server allows private targets); null or omitted: off',
-    maxLength: 2048,
-    nullable: true,
-    type: String,
-  })
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(2048)
-  webhook_url?: string | null;
-
-  @ApiPropertyOptional({
-    example: ['pm@example.com', 'founders@example.com'],
-    description: `email alerts and digests, at most ${MAX_EMAIL_RECIPIENTS} addresses; [] or null: off`,
-    type: [String],
-    nullable: true,
-    maxItems: MAX_EMAIL_RECIPIENTS,
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_EMAIL_RECIPIENTS)
-  @IsEmail({}, { each: true, message: 'each email_recipients entry must be an email address' })
-  @MaxLength(254, { each: true })
-  email_recipients?: string[] | null;
-
-  @ApiPropertyOptional({
-    example: 'https://hooks.slack.com/services/T000/B000/XXXXXXXX',
-    description: `Slack incoming webhook (Block Kit messages); ${CHAT_URL_NOTE}`,
-    maxLength: 2048,
-    nullable: true,
-    type: String,
-  })
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(2048)
-  slack_webhook_url?: string | null;
-
-  @ApiPropertyOptional({
-    example: 'https://prod-00.westeurope.logic.azure.com/workflows/0000/triggers/manual/paths/invoke?sig=XXXX',
-    description: `Microsoft Teams Workflows webhook (Adaptive Cards); ${CHAT_URL_NOTE}`,
-    maxLength: 2048,
-    nullable: true,
-    type: String,
-  })
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(2048)
-  teams_webhook_url?: string | null;
-
-  @ApiPropertyOptional({
-    example: 'https://discord.com/api/webhooks/000000000000000000/XXXXXXXX',
-    description: `Discord webhook (embeds); ${CHAT_URL_NOTE}`,
-    maxLength: 2048,
-    nullable: true,
-    type: String,
-  })
-  @IsOptional()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(2048)
-  discord_webhook_url?: string | null;
+export class PutNotificationSettingsDto extends ChannelDestinationFields {
+  /** The channels' destination fields, by name. */
+  [field: string]: unknown;
 
   @ApiPropertyOptional({
     example: 'whsec_8d0f6f5e2a4b4c1f9e3a',
@@ -145,17 +68,17 @@ export class PutNotificationSettingsDto {
 }
 
 export class TestNotificationDto {
-  @ApiPropertyOptional({ enum: CHANNELS, default: 'webhook', example: 'slack', description: 'the channel to test; it must be configured' })
+  @ApiPropertyOptional({ enum: CHANNEL_NAMES, default: 'webhook', example: 'slack', description: 'the channel to test; it must be configured' })
   @IsOptional()
-  @IsIn(CHANNELS)
-  channel?: Channel;
+  @IsIn(CHANNEL_NAMES)
+  channel?: string;
 }
 
 export class DeliveryListQuery {
-  @ApiPropertyOptional({ enum: CHANNELS, example: 'email', description: 'only this channel’s deliveries' })
+  @ApiPropertyOptional({ enum: CHANNEL_NAMES, example: 'email', description: 'only this channel’s deliveries' })
   @IsOptional()
-  @IsIn(CHANNELS)
-  channel?: Channel;
+  @IsIn(CHANNEL_NAMES)
+  channel?: string;
 
   @ApiPropertyOptional({ example: 25, minimum: 1, maximum: 100, default: 25 })
   @IsOptional()

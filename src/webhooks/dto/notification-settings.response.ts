@@ -1,36 +1,39 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { SEVERITIES } from '../../common/severity';
-import type { Channel } from '../../notifications/channels';
+import type { NotificationChannel } from '../channels/notification-channel';
+import { CHANNEL_TYPES } from '../channels/registered-channels';
 import { NOTIFICATION_DIGEST_PERIODS } from '../digest-window';
+import type { DestinationRow } from '../notification-destinations.repository';
 import { NOTIFICATION_MODES, type NotificationSettingsRow } from '../notification-settings.repository';
 
 export class ChannelStateDto {
   @ApiProperty({ example: true, description: 'a URL (or at least one email recipient) is set' }) configured: boolean;
   @ApiProperty({
     example: false,
-    description: 'the receiver answered 404 or 410 (410 for the webhook): nothing is sent on this channel until a new URL is saved',
+    description:
+      'the receiver answered 404 or 410 (410 for the webhook; email is never broken: a refused recipient shows in the delivery log): ' +
+      'nothing is sent on this channel until a new URL is saved',
   })
   broken: boolean;
   @ApiProperty({ example: null, nullable: true, type: String }) broken_since: string | null;
   @ApiProperty({ example: null, nullable: true, type: String }) broken_reason: string | null;
 }
 
+/** One state per registered channel, under its name. */
 export class ChannelStatesDto {
-  @ApiProperty({ type: ChannelStateDto }) webhook: ChannelStateDto;
-  @ApiProperty({ type: ChannelStateDto, description: 'email is never broken: a refused recipient shows in the delivery log' }) email: ChannelStateDto;
-  @ApiProperty({ type: ChannelStateDto }) slack: ChannelStateDto;
-  @ApiProperty({ type: ChannelStateDto }) teams: ChannelStateDto;
-  @ApiProperty({ type: ChannelStateDto }) discord: ChannelStateDto;
+  [channel: string]: ChannelStateDto;
 }
+for (const type of CHANNEL_TYPES) ApiProperty({ type: ChannelStateDto })(ChannelStatesDto.prototype, type.info.name);
 
-export class NotificationSettingsDto {
+/** Each registered channel's destination, under its settings field (webhook_url, email_recipients, …). */
+class ChannelDestinationValues {}
+for (const type of CHANNEL_TYPES) type.info.response(ChannelDestinationValues.prototype, type.info.field);
+
+export class NotificationSettingsDto extends ChannelDestinationValues {
+  /** The channels' destinations, by settings field. */
+  [field: string]: unknown;
   @ApiProperty({ example: 1 }) workspace_id: number;
-  @ApiProperty({ example: 'https://hooks.example.com/rivalwatch', nullable: true, type: String }) webhook_url: string | null;
   @ApiProperty({ example: true, description: 'the secret itself is never shown' }) signing_secret_set: boolean;
-  @ApiProperty({ example: ['pm@example.com'], type: [String] }) email_recipients: string[];
-  @ApiProperty({ example: 'https://hooks.slack.com/services/T000/B000/XXXXXXXX', nullable: true, type: String }) slack_webhook_url: string | null;
-  @ApiProperty({ example: null, nullable: true, type: String }) teams_webhook_url: string | null;
-  @ApiProperty({ example: null, nullable: true, type: String }) discord_webhook_url: string | null;
   @ApiProperty({ enum: NOTIFICATION_MODES, example: 'realtime', description: 'shared by every channel' }) mode: string;
   @ApiProperty({ enum: SEVERITIES, example: 'medium' }) realtime_min_severity: string;
   @ApiProperty({ enum: NOTIFICATION_DIGEST_PERIODS, example: '1d' }) digest_period: string;
@@ -59,37 +62,33 @@ export class TestPingResponse {
   event_id: string;
 }
 
-function channelState(row: NotificationSettingsRow, channel: Channel, configured: boolean): ChannelStateDto {
-  const broken = row.broken_channels?.[channel] ?? null;
+function channelState(destination: DestinationRow | undefined): ChannelStateDto {
+  const broken = destination?.broken_since ?? null;
   return {
-    configured,
+    configured: destination !== undefined,
     broken: broken !== null,
-    broken_since: broken ? new Date(broken.since).toISOString() : null,
-    broken_reason: broken?.reason ?? null,
+    broken_since: broken ? new Date(broken).toISOString() : null,
+    broken_reason: destination?.broken_reason ?? null,
   };
 }
 
-export function toNotificationSettings(row: NotificationSettingsRow): NotificationSettingsDto {
+/** The settings with every registered channel's destination (unset: null, or [] for a list) and state. */
+export function toNotificationSettings(
+  row: NotificationSettingsRow,
+  destinations: DestinationRow[],
+  channels: readonly NotificationChannel[],
+): NotificationSettingsDto {
+  const enabled = new Map(destinations.filter((d) => d.enabled).map((d) => [d.channel, d]));
   return {
     workspace_id: row.workspace_id,
-    webhook_url: row.webhook_url,
+    ...Object.fromEntries(channels.map((c) => [c.info.field, c.settingsValue(enabled.get(c.info.name)?.destination ?? null)])),
     signing_secret_set: row.signing_secret !== null,
-    email_recipients: row.email_recipients,
-    slack_webhook_url: row.slack_webhook_url,
-    teams_webhook_url: row.teams_webhook_url,
-    discord_webhook_url: row.discord_webhook_url,
     mode: row.mode,
     realtime_min_severity: row.realtime_min_severity,
     digest_period: row.digest_period,
     digest_hour_utc: row.digest_hour_utc,
     last_flushed_at: row.last_flushed_at ? new Date(row.last_flushed_at).toISOString() : null,
-    channels: {
-      webhook: channelState(row, 'webhook', row.webhook_url !== null),
-      email: channelState(row, 'email', row.email_recipients.length > 0),
-      slack: channelState(row, 'slack', row.slack_webhook_url !== null),
-      teams: channelState(row, 'teams', row.teams_webhook_url !== null),
-      discord: channelState(row, 'discord', row.discord_webhook_url !== null),
-    },
+    channels: Object.fromEntries(channels.map((c) => [c.info.name, channelState(enabled.get(c.info.name))])),
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CHANNELS } from '../../notifications/channels';
+import { CHANNEL_NAMES } from '../channels/registered-channels';
 import { DELIVERY_STATUSES, type AttemptRecord, type DeliveryLogRow } from '../deliveries.repository';
 import { WEBHOOK_EVENTS } from '../envelope';
 
@@ -38,7 +38,7 @@ export class WebhookAttemptDto {
 
 export class WebhookDeliveryDto {
   @ApiProperty({ example: 812 }) id: number;
-  @ApiProperty({ enum: CHANNELS, example: 'webhook' }) channel: string;
+  @ApiProperty({ enum: CHANNEL_NAMES, example: 'webhook' }) channel: string;
   @ApiProperty({ enum: WEBHOOK_EVENTS, example: 'change.detected' }) event: string;
   @ApiProperty({ example: 'change:501', description: 'unique per workspace and channel' }) idempotency_key: string;
   @ApiProperty({ example: 'https://hooks.example.com/rivalwatch', description: 'where it goes; email: mailto: with the recipients' }) url: string;
@@ -47,7 +47,7 @@ export class WebhookDeliveryDto {
     example: 'pending',
     description:
       'pending (waiting for its first attempt or a retry), delivering, succeeded, failed (attempts exhausted, or refused for good), ' +
-      'gone (the receiver answered 410, or 404 for Slack, Teams and Discord: the channel is marked broken)',
+      'gone (the receiver answered 410, or 404 for a chat channel: the channel is marked broken)',
   })
   status: string;
   @ApiProperty({ example: 2 }) attempt_count: number;

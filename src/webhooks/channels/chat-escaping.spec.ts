@@ -1,10 +1,14 @@
-import { AppLinks } from '../app-links';
-import { CHAT_CHANNELS } from '../channels';
-import { chatMessageBody } from '../chat-message';
-import { contentOf, type NotificationContent, type NotificationEvent } from '../notification-content';
-import { discordMessage } from './discord.formatter';
-import { slackMessage } from './slack.formatter';
-import { teamsMessage } from './teams.formatter';
+import { AppLinks } from '../messages/app-links';
+import { contentOf, type NotificationContent, type NotificationEvent } from '../messages/notification-content';
+import { discordMessage } from './discord/discord.formatter';
+import { slackMessage } from './slack/slack.formatter';
+import { teamsMessage } from './teams/teams.formatter';
+
+const CHAT_FORMATTERS: [string, (c: NotificationContent) => object][] = [
+  ['slack', slackMessage],
+  ['teams', teamsMessage],
+  ['discord', discordMessage],
+];
 
 /** Text a competitor's page (or a workspace owner) could put in front of a chat channel. */
 const HOSTILE = '<!channel> <!here> <@U999> @everyone @here <@123> [Reset password](http://127.0.0.1:9/phish) & <script>';
@@ -71,9 +75,9 @@ const contents = (Object.keys(PAYLOADS) as NotificationEvent[]).map((event): [No
 const maskedLinkTargets = (json: string) => [...json.matchAll(/\]\((https?:[^)\s"]*)/g)].map((m) => m[1]);
 
 describe('chat messages built from hostile page text', () => {
-  describe.each(CHAT_CHANNELS)('%s', (channel) => {
+  describe.each(CHAT_FORMATTERS)('%s', (_channel, format) => {
     it.each(contents)('lets no mention, markup or masked link through in a %s message', (_event, content) => {
-      const json = chatMessageBody(channel, content);
+      const json = JSON.stringify(format(content));
       for (const raw of MENTIONS) expect(json).not.toContain(raw);
       expect(json).not.toContain('](http://127.0.0.1');
       for (const target of maskedLinkTargets(json)) expect(target.startsWith(`${BASE}/app/`)).toBe(true);

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { WebhookDeliveryEntity } from '../webhooks/webhook-delivery.entity';
-import { WorkspaceEntity } from '../workspaces/workspace.entity';
+import { WebhookDeliveryEntity } from '../../webhook-delivery.entity';
+import { WorkspaceEntity } from '../../../workspaces/workspace.entity';
 
 /** Mail kept instead of sent when no SMTP server is configured; the application shows it. */
 @Entity('email_outbox')

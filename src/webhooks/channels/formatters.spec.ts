@@ -1,9 +1,9 @@
-import { AppLinks } from '../app-links';
-import { contentOf, type DigestContent } from '../notification-content';
-import { DISCORD_LIMITS, discordMessage, embedLength } from './discord.formatter';
-import { emailMessage } from './email.formatter';
-import { SLACK_LIMITS, slackMessage } from './slack.formatter';
-import { TEAMS_LIMITS, teamsMessage } from './teams.formatter';
+import { AppLinks } from '../messages/app-links';
+import { contentOf, type DigestContent } from '../messages/notification-content';
+import { DISCORD_LIMITS, discordMessage, embedLength } from './discord/discord.formatter';
+import { emailMessage } from './email/email.formatter';
+import { SLACK_LIMITS, slackMessage } from './slack/slack.formatter';
+import { TEAMS_LIMITS, teamsMessage } from './teams/teams.formatter';
 
 const links = new AppLinks('https://rw.example');
 const long = (words: number) => Array.from({ length: words }, (_, i) => `word${i}`).join(' ');

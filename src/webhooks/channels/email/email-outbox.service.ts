@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { AccountContext } from '../accounts/account-context';
-import { ScopedLookup } from '../scoping/scoped-lookup';
+import type { AccountContext } from '../../../accounts/account-context';
+import { ScopedLookup } from '../../../scoping/scoped-lookup';
 import { toOutboxMessage, type OutboxMessage } from './dto/outbox-message.response';
 import { EmailOutboxRepository } from './email-outbox.repository';
 import { Mailer } from './mailer.service';

@@ -1,13 +1,14 @@
-import { truncateAtWord } from '../truncate';
+import { truncateAtWord } from '../../messages/truncate';
 import {
   digestTitle,
   digestTopItems,
   SEVERITY_LABEL,
   type ChangeLine,
   type NotificationContent,
-} from '../notification-content';
-import type { Severity } from '../../common/severity';
-import { markupUrl, teamsText as esc } from './chat-escape';
+} from '../../messages/notification-content';
+import type { Severity } from '../../../common/severity';
+import { markupUrl } from '../chat/markup-url';
+import { teamsText as esc } from './teams-escape';
 
 /** Teams rejects messages over about 28 KB; texts are kept short so a card stays well under it. */
 export const TEAMS_LIMITS = { bytes: 28_000, text: 2000, digestItems: 8 } as const;

@@ -7,8 +7,8 @@ import {
   type ChangeLine,
   type DigestContent,
   type NotificationContent,
-} from '../notification-content';
-import { truncateAtWord } from '../truncate';
+} from '../../messages/notification-content';
+import { truncateAtWord } from '../../messages/truncate';
 
 export interface EmailMessage {
   subject: string;
@@ -17,7 +17,7 @@ export interface EmailMessage {
 }
 
 /** Mail clients cut long subjects; a subject line stays readable at this length. */
-const SUBJECT_MAX = 140;
+export const SUBJECT_MAX = 140;
 const DIGEST_SECTION_ITEMS = 10;
 
 const esc = (s: string) =>
@@ -153,8 +153,34 @@ ${sectionHtml(
   return { subject: truncateAtWord(digestTitle(c), SUBJECT_MAX), html, text };
 }
 
+/** Page text at most this long per field, so that a message stays under Gmail's 102 KB clipping. */
+const FIELD_MAX = { name: 200, summary: 1000, why: 2000 } as const;
+
+const clipLine = <L extends ChangeLine>(l: L): L => ({
+  ...l,
+  competitor: truncateAtWord(l.competitor, FIELD_MAX.name),
+  summary: truncateAtWord(l.summary, FIELD_MAX.summary),
+  whyItMatters: truncateAtWord(l.whyItMatters, FIELD_MAX.why),
+});
+
+/** The content with every page-derived text clipped to FIELD_MAX. */
+function clipped(c: NotificationContent): NotificationContent {
+  if (c.kind === 'alert') return { ...c, workspace: truncateAtWord(c.workspace, FIELD_MAX.name), change: clipLine(c.change) };
+  if (c.kind === 'digest') {
+    return {
+      ...c,
+      workspace: truncateAtWord(c.workspace, FIELD_MAX.name),
+      needsReview: { ...c.needsReview, items: c.needsReview.items.map(clipLine) },
+      whosMoving: c.whosMoving.map((w) => ({ ...w, competitor: truncateAtWord(w.competitor, FIELD_MAX.name) })),
+      topOpportunities: c.topOpportunities.map(clipLine),
+    };
+  }
+  return { ...c, message: truncateAtWord(c.message, FIELD_MAX.why) };
+}
+
 /** An email (subject, HTML and plain-text parts) for one recipient; `unsubscribeUrl` is theirs. */
-export function emailMessage(c: NotificationContent, unsubscribeUrl: string): EmailMessage {
+export function emailMessage(content: NotificationContent, unsubscribeUrl: string): EmailMessage {
+  const c = clipped(content);
   if (c.kind === 'alert') return alertEmail(c, unsubscribeUrl);
   if (c.kind === 'digest') return digestEmail(c, unsubscribeUrl);
   const subject = 'Rivalwatch test email';

@@ -1,4 +1,4 @@
-import { truncateAtWord } from '../truncate';
+import { truncateAtWord } from '../../messages/truncate';
 import {
   alertTitle,
   digestTitle,
@@ -7,8 +7,9 @@ import {
   type ChangeLine,
   type DigestContent,
   type NotificationContent,
-} from '../notification-content';
-import { markupUrl, slackText as esc } from './chat-escape';
+} from '../../messages/notification-content';
+import { markupUrl } from '../chat/markup-url';
+import { slackText as esc } from './slack-escape';
 
 /** Slack limits: header text 150, section and fallback text 3000, 50 blocks, button URLs 3000. */
 export const SLACK_LIMITS = { header: 150, section: 3000, text: 3000, blocks: 50, digestItems: 8 } as const;
@@ -25,7 +26,8 @@ const button = (text: string, url: string) => ({
 });
 
 function itemSection(item: ChangeLine): object {
-  const head = `*${SEVERITY_LABEL[item.severity]} · ${esc(item.competitor)}* · <${markupUrl(item.link)}|Open>`;
+  // A page can name a competitor at any length: the name gets a share of the section, not all of it.
+  const head = `*${SEVERITY_LABEL[item.severity]} · ${truncate(esc(item.competitor), SLACK_LIMITS.header)}* · <${markupUrl(item.link)}|Open>`;
   const room = SLACK_LIMITS.section - head.length - 4;
   return section(`${head}\n${truncate(esc(item.summary), Math.floor(room / 2))}\n_${truncate(esc(item.whyItMatters), Math.floor(room / 2))}_`);
 }

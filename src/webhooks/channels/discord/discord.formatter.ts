@@ -1,4 +1,4 @@
-import { truncateAtWord } from '../truncate';
+import { truncateAtWord } from '../../messages/truncate';
 import {
   digestTitle,
   digestTopItems,
@@ -6,8 +6,9 @@ import {
   SEVERITY_LABEL,
   type ChangeLine,
   type NotificationContent,
-} from '../notification-content';
-import { discordText as esc, markupUrl } from './chat-escape';
+} from '../../messages/notification-content';
+import { markupUrl } from '../chat/markup-url';
+import { discordText as esc } from './discord-escape';
 
 /** Discord embed limits (title 256, description 4096, 25 fields of 256/1024, footer 2048, 6000 in all). */
 export const DISCORD_LIMITS = { title: 256, description: 4096, fieldName: 256, fieldValue: 1024, fields: 25, footer: 2048, total: 6000, digestItems: 8 } as const;

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config/config';
+import type { AppConfig } from '../../config/config';
 
 /** Links from a message into the web application (`PUBLIC_BASE_URL` without `/v1`, then `/app/…`). */
 export class AppLinks {

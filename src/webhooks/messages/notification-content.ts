@@ -1,5 +1,5 @@
-import type { Severity } from '../common/severity';
-import type { DigestBody, DigestItem } from '../digest/digest.types';
+import type { Severity } from '../../common/severity';
+import type { DigestBody, DigestItem } from '../../digest/digest.types';
 import type { AppLinks } from './app-links';
 
 export type NotificationEvent = 'change.detected' | 'digest.ready' | 'test.ping';
