@@ -8,6 +8,7 @@ import { ErrorEnvelopeFilter } from './common/error.filter';
 import { JsonBodyGuard } from './common/json-body.guard';
 import { LoggingModule } from './common/logging';
 import { HealthModule } from './health/health.module';
+import { IntelligenceModule } from './intelligence/intelligence.module';
 import { WebAppModule } from './app/web.module';
 import { NotFoundModule } from './common/not-found.controller';
 import { PlanThrottlerGuard } from './billing/plan-throttler.guard';
@@ -58,6 +59,7 @@ export class AppModule {
         ChangesModule,
         CompetitorsModule,
         DigestModule,
+        IntelligenceModule,
         MonitorsModule,
         // Before WebAppModule: its public /app/unsubscribe page must be routed before the application's catch-all 404.
         NotificationChannelsModule,
