@@ -7,7 +7,7 @@ import { ApiErrors } from '../common/swagger';
 import { battlecardMarkdown } from './battlecard';
 import { CompetitorProfileResponse } from './dto/competitor-profile.response';
 import { CompetitorProfileQuery, PricingMatrixQuery } from './dto/intelligence-query.dto';
-import { PricingMatrixResponse } from './dto/pricing-matrix.response';
+import { PricingMatrixResponse, toPricingMatrixDto } from './dto/pricing-matrix.response';
 import { IntelligenceService } from './intelligence.service';
 import { pricingMatrixCsv } from './pricing-csv';
 
@@ -42,7 +42,7 @@ export class IntelligenceController {
     @Query() query: PricingMatrixQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<PricingMatrixResponse | string> {
-    const matrix = await this.intelligence.pricingMatrix(account, id, query.as_of);
+    const matrix = toPricingMatrixDto(await this.intelligence.pricingMatrix(account, id, query.as_of));
     if (query.format !== 'csv') return { pricing_matrix: matrix };
     res.type('text/csv').attachment(`pricing-matrix-${id}.csv`);
     return pricingMatrixCsv(matrix);

@@ -5,7 +5,7 @@ import type { CaptureFields, MonitorType, PricingPlan } from '../capture/capture
 import { SnapshotEntity } from '../capture/snapshot.entity';
 import { ChangeEntity } from '../changes/change.entity';
 import { MonitorEntity } from '../monitors/monitor.entity';
-import type { PathChange } from './plan-changes';
+import { type PathChange, PRICE_CHANGE_TYPES } from './plan-changes';
 
 /** Which competitors a pricing read covers: a workspace's (the matrix) or one (a profile). */
 export type PricingScope = { workspaceId: number } | { competitorId: number };
@@ -70,14 +70,14 @@ export class IntelligenceRepository {
   async planPathChanges(monitorIds: number[], asOf: Date): Promise<Map<number, PathChange[]>> {
     const byMonitor = new Map<number, PathChange[]>();
     if (monitorIds.length === 0) return byMonitor;
-    const rows: { monitor_id: number; path: string; changed_at: Date }[] = await this.db.query(
-      `SELECT c.monitor_id, d.path, max(c.created_at) AS changed_at
-         FROM changes c CROSS JOIN LATERAL jsonb_to_recordset(c.field_diffs) AS d(path text)
+    const rows: (PathChange & { monitor_id: number })[] = await this.db.query(
+      `SELECT c.monitor_id, d.path, d.change_type = ANY($3::text[]) AS price, max(c.created_at) AS changed_at
+         FROM changes c CROSS JOIN LATERAL jsonb_to_recordset(c.field_diffs) AS d(path text, change_type text)
         WHERE c.monitor_id = ANY($1::int[]) AND c.created_at <= $2 AND d.path LIKE 'plans[%'
-        GROUP BY c.monitor_id, d.path`,
-      [monitorIds, asOf],
+        GROUP BY 1, 2, 3`,
+      [monitorIds, asOf, PRICE_CHANGE_TYPES],
     );
-    for (const row of rows) byMonitor.set(row.monitor_id, [...(byMonitor.get(row.monitor_id) ?? []), { path: row.path, changed_at: row.changed_at }]);
+    for (const { monitor_id, ...change } of rows) byMonitor.set(monitor_id, [...(byMonitor.get(monitor_id) ?? []), change]);
     return byMonitor;
   }
 

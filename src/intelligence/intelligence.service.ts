@@ -3,7 +3,7 @@ import type { AccountContext } from '../accounts/account-context';
 import type { BlogFields, ChangelogFields, HomepageFields, MonitorType } from '../capture/capture.types';
 import { ScopedLookup } from '../scoping/scoped-lookup';
 import type { CompetitorProfileDto } from './dto/competitor-profile.response';
-import { type PricingMatrixCompetitorDto, type PricingMatrixDto, toMatrixCompetitor } from './dto/pricing-matrix.response';
+import { type MatrixCompetitor, type PricingMatrix, toMatrixCompetitor, toPlanDto } from './dto/pricing-matrix.response';
 import { IntelligenceRepository, type PricingScope, type SurfaceRow } from './intelligence.repository';
 import { priceRange } from './price-range';
 import { publicationCadence } from './publication-dates';
@@ -19,7 +19,7 @@ export class IntelligenceService {
     private readonly scope: ScopedLookup,
   ) {}
 
-  async pricingMatrix(account: AccountContext, workspaceId: number, asOf = new Date()): Promise<PricingMatrixDto> {
+  async pricingMatrix(account: AccountContext, workspaceId: number, asOf = new Date()): Promise<PricingMatrix> {
     const workspace = await this.scope.workspace(account.accountId, workspaceId);
     const competitors = await this.pricing({ workspaceId: workspace.id }, asOf);
     competitors.sort((a, b) => a.name.localeCompare(b.name) || a.competitor_id - b.competitor_id);
@@ -38,7 +38,7 @@ export class IntelligenceService {
     const homepage = latest('homepage') as HomepageFields | null;
     const releases = publicationCadence((latest('changelog') as ChangelogFields | null)?.entries?.map((e) => e.date) ?? [], now, CADENCE_DAYS);
     const posts = publicationCadence((latest('blog') as BlogFields | null)?.posts?.map((p) => p.date) ?? [], now, CADENCE_DAYS);
-    const plans = pricing?.plans ?? [];
+    const plans = (pricing?.plans ?? []).map(toPlanDto);
     return {
       competitor_id: competitor.id,
       name: competitor.name,
@@ -69,7 +69,7 @@ export class IntelligenceService {
   }
 
   /** Each competitor's plans from its pricing capture current at `asOf`, with when each plan last changed. */
-  private async pricing(scope: PricingScope, asOf: Date): Promise<PricingMatrixCompetitorDto[]> {
+  private async pricing(scope: PricingScope, asOf: Date): Promise<MatrixCompetitor[]> {
     const captures = await this.repository.pricingCaptures(scope, asOf);
     const changes = await this.repository.planPathChanges(
       captures.map((c) => c.monitor_id),

@@ -48,28 +48,45 @@ export class PricingMatrixResponse {
   @ApiProperty({ type: PricingMatrixDto }) pricing_matrix: PricingMatrixDto;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
-/** A capture's plans as the matrix shows them: prices keep their currency, period and unit as read. */
-export function toPlanDtos(plans: readonly PricingPlan[], changedAt: Map<PricingPlan, Date | null>): PlanDto[] {
-  return plans.map((plan) => ({
-    name: plan.name,
-    prices: (plan.prices ?? []).map((p) => ({ amount: p.amount, currency: p.currency, period: p.period, unit: p.unit })),
-    features: plan.features ?? [],
-    free: Boolean(plan.free),
-    contact_sales: Boolean(plan.contact_sales),
-    changed_at: iso(changedAt.get(plan) ?? null),
-  }));
+/** A plan as the service reads it: the response's fields and when its prices last moved (the application marks those). */
+export interface MatrixPlan extends PlanDto {
+  prices_changed_at: string | null;
+}
+export interface MatrixCompetitor extends Omit<PricingMatrixCompetitorDto, 'plans'> {
+  plans: MatrixPlan[];
+}
+export interface PricingMatrix extends Omit<PricingMatrixDto, 'competitors'> {
+  competitors: MatrixCompetitor[];
 }
 
-export function toMatrixCompetitor(row: PricingCaptureRow, changes: readonly PathChange[]): PricingMatrixCompetitorDto {
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** A capture's plans: prices keep their currency, period and unit as read. */
+export function toMatrixCompetitor(row: PricingCaptureRow, changes: readonly PathChange[]): MatrixCompetitor {
   const plans = row.plans ?? [];
+  const times = planChangeTimes(plans, changes);
   return {
     competitor_id: row.competitor_id,
     name: row.name,
     monitor_id: row.monitor_id,
     source_url: row.source_url,
     captured_at: new Date(row.captured_at).toISOString(),
-    plans: toPlanDtos(plans, planChangeTimes(plans, changes)),
+    plans: plans.map((plan) => ({
+      name: plan.name,
+      prices: (plan.prices ?? []).map((p) => ({ amount: p.amount, currency: p.currency, period: p.period, unit: p.unit })),
+      features: plan.features ?? [],
+      free: Boolean(plan.free),
+      contact_sales: Boolean(plan.contact_sales),
+      changed_at: iso(times.get(plan)?.plan ?? null),
+      prices_changed_at: iso(times.get(plan)?.prices ?? null),
+    })),
   };
+}
+
+export function toPlanDto({ prices_changed_at: _, ...plan }: MatrixPlan): PlanDto {
+  return plan;
+}
+
+export function toPricingMatrixDto(matrix: PricingMatrix): PricingMatrixDto {
+  return { ...matrix, competitors: matrix.competitors.map((c) => ({ ...c, plans: c.plans.map(toPlanDto) })) };
 }
