@@ -1,5 +1,5 @@
 import type { CompetitorProfileDto } from './dto/competitor-profile.response';
-import type { PlanDto, PriceDto } from './dto/pricing-matrix.response';
+import { planPriceLabel } from './price-label';
 
 /**
  * A competitor profile as a one-page Markdown battlecard a salesperson can paste into a doc or a
@@ -18,7 +18,7 @@ export function battlecardMarkdown(profile: CompetitorProfileDto): string {
   else {
     lines.push('| Plan | Price | Features | Last changed |', '| --- | --- | --- | --- |');
     for (const plan of profile.plans) {
-      lines.push(`| ${text(plan.name)} | ${planPrice(plan)} | ${plan.features.map(text).join('; ') || '—'} | ${day(plan.changed_at) ?? '—'} |`);
+      lines.push(`| ${text(plan.name)} | ${text(planPriceLabel(plan))} | ${plan.features.map(text).join('; ') || '—'} | ${day(plan.changed_at) ?? '—'} |`);
     }
   }
 
@@ -47,22 +47,6 @@ function rangeLine(profile: CompetitorProfileDto): string {
   const amounts = range.min === range.max ? amount(range.min) : `${amount(range.min)}–${amount(range.max)}`;
   return `${amounts} ${text(range.currency)} per month (monthly equivalent of the priced plans)`;
 }
-
-function planPrice(plan: PlanDto): string {
-  const prices = plan.prices.map(priceText).filter(Boolean);
-  if (prices.length > 0) return prices.join('; ');
-  if (plan.free) return 'Free';
-  if (plan.contact_sales) return 'Contact sales';
-  return '—';
-}
-
-function priceText(price: PriceDto): string {
-  if (price.amount === null) return '';
-  const parts = [amount(price.amount), price.currency ? text(price.currency) : '', PERIOD_WORDS[price.period] ?? '', price.unit ? text(price.unit) : ''];
-  return parts.filter(Boolean).join(' ');
-}
-
-const PERIOD_WORDS: Record<string, string> = { month: 'per month', year: 'per year', week: 'per week', day: 'per day', hour: 'per hour', one_time: 'once' };
 
 const amount = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
 const day = (value: string | null) => (value ? value.slice(0, 10) : null);

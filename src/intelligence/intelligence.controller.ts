@@ -44,7 +44,7 @@ export class IntelligenceController {
   ): Promise<PricingMatrixResponse | string> {
     const matrix = toPricingMatrixDto(await this.intelligence.pricingMatrix(account, id, query.as_of));
     if (query.format !== 'csv') return { pricing_matrix: matrix };
-    res.type('text/csv').attachment(`pricing-matrix-${id}.csv`);
+    res.attachment(`pricing-matrix-${id}.csv`).type('text/csv');
     return pricingMatrixCsv(matrix);
   }
 

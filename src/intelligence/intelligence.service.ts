@@ -68,6 +68,11 @@ export class IntelligenceService {
     };
   }
 
+  /** The workspace a competitor of this account belongs to (the application's navigation). */
+  async workspaceOf(account: AccountContext, competitorId: number): Promise<number> {
+    return (await this.scope.competitor(account.accountId, competitorId)).workspace_id;
+  }
+
   /** Each competitor's plans from its pricing capture current at `asOf`, with when each plan last changed. */
   private async pricing(scope: PricingScope, asOf: Date): Promise<MatrixCompetitor[]> {
     const captures = await this.repository.pricingCaptures(scope, asOf);
