@@ -128,7 +128,7 @@ async function seed(db: DataSource): Promise<Seeded> {
   await db.query(
     `UPDATE monitors m SET last_snapshot_id = s.id FROM (SELECT monitor_id, max(id) AS id FROM snapshots GROUP BY monitor_id) s WHERE s.monitor_id = m.id`,
   );
-  await db.query(`VACUUM ANALYZE snapshots, changes, monitors, competitors`);
+  await db.query(`VACUUM ANALYZE snapshots, changes, plan_changes, monitors, competitors`);
   const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM changes`);
   log(`seed: ${n.toLocaleString('en-US')} changes (one every ${CHANGE_EVERY} day(s) per competitor) in ${fmt(seconds(changesStarted), 1)} s`);
 
@@ -164,10 +164,11 @@ async function explain(db: DataSource, seeded: Seeded, asOf: Date): Promise<void
       [seeded.workspaceId, asOf],
     ],
     [
-      'plan change paths',
-      `EXPLAIN (ANALYZE, BUFFERS) SELECT c.monitor_id, d.path, d.change_type = 'price_increased', max(c.created_at) FROM changes c
-         CROSS JOIN LATERAL jsonb_to_recordset(c.field_diffs) AS d(path text, change_type text)
-        WHERE c.monitor_id = ANY($1::int[]) AND c.created_at <= $2 AND d.path LIKE 'plans[%' GROUP BY 1, 2, 3`,
+      'plan change times',
+      `EXPLAIN (ANALYZE, BUFFERS) SELECT k.monitor_id, k2.plan_path,
+              (SELECT max(p.created_at) FROM plan_changes p WHERE p.monitor_id = k.monitor_id AND p.plan_path = k2.plan_path AND p.created_at <= $2),
+              (SELECT max(p.created_at) FROM plan_changes p WHERE p.monitor_id = k.monitor_id AND p.plan_path = k2.plan_path AND p.created_at <= $2 AND p.price)
+         FROM unnest($1::int[]) AS k(monitor_id) CROSS JOIN unnest(ARRAY['plans[starter]', 'plans[growth]', 'plans[enterprise]']) AS k2(plan_path)`,
       [ids, asOf],
     ],
   ] as const) {

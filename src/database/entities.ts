@@ -8,6 +8,7 @@ import { ChangeEntity } from '../changes/change.entity';
 import { CompetitorLogoEntity } from '../competitors/competitor-logo.entity';
 import { CompetitorNoteEntity } from '../competitors/competitor-note.entity';
 import { CompetitorEntity } from '../competitors/competitor.entity';
+import { PlanChangeEntity } from '../intelligence/plan-change.entity';
 import { EmailOutboxEntity } from '../notifications/email-outbox.entity';
 import { MonitorEntity } from '../monitors/monitor.entity';
 import { RunEntity } from '../monitors/run.entity';
@@ -34,6 +35,7 @@ export const ENTITIES = [
   SnapshotEntity,
   ChangeEntity,
   ChangeCountEntity,
+  PlanChangeEntity,
   NotificationSettingsEntity,
   DigestBufferEntity,
   WebhookDeliveryEntity,

@@ -5,7 +5,7 @@ import type { CaptureFields, MonitorType, PricingPlan } from '../capture/capture
 import { SnapshotEntity } from '../capture/snapshot.entity';
 import { ChangeEntity } from '../changes/change.entity';
 import { MonitorEntity } from '../monitors/monitor.entity';
-import { type PathChange, PRICE_CHANGE_TYPES } from './plan-changes';
+import type { PlanChangeTimes } from './plan-changes';
 
 /** Which competitors a pricing read covers: a workspace's (the matrix) or one (a profile). */
 export type PricingScope = { workspaceId: number } | { competitorId: number };
@@ -27,6 +27,9 @@ export interface SurfaceRow {
   last_checked_at: Date | null;
   last_snapshot_id: number | null;
 }
+
+/** The key of a plan's times in `planChangeTimes`' answer. */
+export const planChangeKey = (monitorId: number, planPath: string) => `${monitorId}:${planPath}`;
 
 export type RecentChangeRow = Pick<ChangeEntity, 'id' | 'severity' | 'summary' | 'monitor_type' | 'created_at'>;
 
@@ -63,22 +66,24 @@ export class IntelligenceRepository {
   }
 
   /**
-   * The newest change per plan field diff path of these monitors, up to `asOf`. Hand-written:
-   * it unnests the diffs' paths (jsonb_to_recordset) and groups them in one statement, so only
-   * the distinct paths leave the database, not every change's diffs.
+   * When each of these plans last changed up to `asOf`, and when its prices did. Hand-written: each
+   * (monitor, plan) pair is two max() probes on the plan_changes indexes, which the query builder
+   * cannot say over an unnest of pairs.
    */
-  async planPathChanges(monitorIds: number[], asOf: Date): Promise<Map<number, PathChange[]>> {
-    const byMonitor = new Map<number, PathChange[]>();
-    if (monitorIds.length === 0) return byMonitor;
-    const rows: (PathChange & { monitor_id: number })[] = await this.db.query(
-      `SELECT c.monitor_id, d.path, d.change_type = ANY($3::text[]) AS price, max(c.created_at) AS changed_at
-         FROM changes c CROSS JOIN LATERAL jsonb_to_recordset(c.field_diffs) AS d(path text, change_type text)
-        WHERE c.monitor_id = ANY($1::int[]) AND c.created_at <= $2 AND d.path LIKE 'plans[%'
-        GROUP BY 1, 2, 3`,
-      [monitorIds, asOf, PRICE_CHANGE_TYPES],
+  async planChangeTimes(plans: { monitorId: number; planPath: string }[], asOf: Date): Promise<Map<string, PlanChangeTimes>> {
+    const times = new Map<string, PlanChangeTimes>();
+    if (plans.length === 0) return times;
+    const rows: { monitor_id: number; plan_path: string; plan: Date | null; prices: Date | null }[] = await this.db.query(
+      `SELECT k.monitor_id, k.plan_path,
+              (SELECT max(p.created_at) FROM plan_changes p
+                WHERE p.monitor_id = k.monitor_id AND p.plan_path = k.plan_path AND p.created_at <= $3) AS plan,
+              (SELECT max(p.created_at) FROM plan_changes p
+                WHERE p.monitor_id = k.monitor_id AND p.plan_path = k.plan_path AND p.created_at <= $3 AND p.price) AS prices
+         FROM unnest($1::int[], $2::text[]) AS k(monitor_id, plan_path)`,
+      [plans.map((p) => p.monitorId), plans.map((p) => p.planPath), asOf],
     );
-    for (const { monitor_id, ...change } of rows) byMonitor.set(monitor_id, [...(byMonitor.get(monitor_id) ?? []), change]);
-    return byMonitor;
+    for (const row of rows) times.set(planChangeKey(row.monitor_id, row.plan_path), { plan: row.plan, prices: row.prices });
+    return times;
   }
 
   surfaces(competitorId: number): Promise<SurfaceRow[]> {

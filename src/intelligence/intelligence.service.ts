@@ -4,7 +4,8 @@ import type { BlogFields, ChangelogFields, HomepageFields, MonitorType } from '.
 import { ScopedLookup } from '../scoping/scoped-lookup';
 import type { CompetitorProfileDto } from './dto/competitor-profile.response';
 import { type MatrixCompetitor, type PricingMatrix, toMatrixCompetitor, toPlanDto } from './dto/pricing-matrix.response';
-import { IntelligenceRepository, type PricingScope, type SurfaceRow } from './intelligence.repository';
+import { IntelligenceRepository, planChangeKey, type PricingScope, type SurfaceRow } from './intelligence.repository';
+import { planPaths } from './plan-changes';
 import { priceRange } from './price-range';
 import { publicationCadence } from './publication-dates';
 
@@ -76,11 +77,17 @@ export class IntelligenceService {
   /** Each competitor's plans from its pricing capture current at `asOf`, with when each plan last changed. */
   private async pricing(scope: PricingScope, asOf: Date): Promise<MatrixCompetitor[]> {
     const captures = await this.repository.pricingCaptures(scope, asOf);
-    const changes = await this.repository.planPathChanges(
-      captures.map((c) => c.monitor_id),
+    const paths = captures.map((capture) => planPaths(capture.plans ?? []));
+    const times = await this.repository.planChangeTimes(
+      captures.flatMap((capture, i) => [...paths[i].values()].map((planPath) => ({ monitorId: capture.monitor_id, planPath }))),
       asOf,
     );
-    return captures.map((capture) => toMatrixCompetitor(capture, changes.get(capture.monitor_id) ?? []));
+    return captures.map((capture, i) =>
+      toMatrixCompetitor(capture, (plan) => {
+        const path = paths[i].get(plan);
+        return path === undefined ? undefined : times.get(planChangeKey(capture.monitor_id, path));
+      }),
+    );
   }
 
   /** The latest capture's fields per monitor type (the first monitor of the type that has one). */

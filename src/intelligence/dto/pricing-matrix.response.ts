@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { PricingPlan } from '../../capture/capture.types';
 import type { PricingCaptureRow } from '../intelligence.repository';
-import { type PathChange, planChangeTimes } from '../plan-changes';
+import type { PlanChangeTimes } from '../plan-changes';
 
 const PERIODS = ['month', 'year', 'week', 'day', 'hour', 'one_time', 'unknown'];
 
@@ -62,23 +62,21 @@ export interface PricingMatrix extends Omit<PricingMatrixDto, 'competitors'> {
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** A capture's plans: prices keep their currency, period and unit as read. */
-export function toMatrixCompetitor(row: PricingCaptureRow, changes: readonly PathChange[]): MatrixCompetitor {
-  const plans = row.plans ?? [];
-  const times = planChangeTimes(plans, changes);
+export function toMatrixCompetitor(row: PricingCaptureRow, timesOf: (plan: PricingPlan) => PlanChangeTimes | undefined): MatrixCompetitor {
   return {
     competitor_id: row.competitor_id,
     name: row.name,
     monitor_id: row.monitor_id,
     source_url: row.source_url,
     captured_at: new Date(row.captured_at).toISOString(),
-    plans: plans.map((plan) => ({
+    plans: (row.plans ?? []).map((plan) => ({
       name: plan.name,
       prices: (plan.prices ?? []).map((p) => ({ amount: p.amount, currency: p.currency, period: p.period, unit: p.unit })),
       features: plan.features ?? [],
       free: Boolean(plan.free),
       contact_sales: Boolean(plan.contact_sales),
-      changed_at: iso(times.get(plan)?.plan ?? null),
-      prices_changed_at: iso(times.get(plan)?.prices ?? null),
+      changed_at: iso(timesOf(plan)?.plan ?? null),
+      prices_changed_at: iso(timesOf(plan)?.prices ?? null),
     })),
   };
 }
