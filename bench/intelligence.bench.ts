@@ -91,6 +91,8 @@ async function seed(db: DataSource): Promise<Seeded> {
   );
   log(`seed: ${(COMPETITORS * DAYS).toLocaleString('en-US')} pricing captures in ${fmt(seconds(started), 1)} s`);
   const changesStarted = performance.now();
+  // Seeding only: finds each day's snapshot by its hash (dropped again below).
+  await db.query(`CREATE INDEX bench_snapshots_hash_idx ON snapshots (content_hash)`);
   await db.query(
     `INSERT INTO changes (account_id, workspace_id, competitor_id, monitor_id, snapshot_id, previous_snapshot_id, monitor_type,
                           severity, severity_rank, severity_score, summary, why_it_matters, recommended_action, opportunity_score,
@@ -110,6 +112,7 @@ async function seed(db: DataSource): Promise<Seeded> {
       ORDER BY d, m.id`,
     [ws.id, DAYS, CHANGE_EVERY],
   );
+  await db.query(`DROP INDEX bench_snapshots_hash_idx`);
   // The latest homepage, blog and changelog capture of each competitor, for its profile.
   await db.query(
     `INSERT INTO snapshots (monitor_id, url, captured_at, content_hash, http_status, markdown, fields)
