@@ -8,6 +8,7 @@ import { ErrorEnvelopeFilter } from './common/error.filter';
 import { JsonBodyGuard } from './common/json-body.guard';
 import { LoggingModule } from './common/logging';
 import { HealthModule } from './health/health.module';
+import { IntelligenceModule } from './intelligence/intelligence.module';
 import { WebAppModule } from './app/web.module';
 import { NotFoundModule } from './common/not-found.controller';
 import { PlanThrottlerGuard } from './billing/plan-throttler.guard';
@@ -57,6 +58,7 @@ export class AppModule {
         ChangesModule,
         CompetitorsModule,
         DigestModule,
+        IntelligenceModule,
         MonitorsModule,
         WebhooksModule,
         WorkspacesModule,

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Viewer } from './viewer';
 
-export type Nav = 'changes' | 'competitors' | 'digest' | 'settings';
+export type Nav = 'changes' | 'competitors' | 'digest' | 'pricing' | 'settings';
 
 /** Renders a signed-in page inside the layout: nav, workspace switcher, the flash message once. */
 export function renderPage(

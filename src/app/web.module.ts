@@ -6,6 +6,7 @@ import { Public } from '../common/public.decorator';
 import { ChangesModule } from '../changes/changes.module';
 import { CompetitorsModule } from '../competitors/competitors.module';
 import { DigestModule } from '../digest/digest.module';
+import { IntelligenceModule } from '../intelligence/intelligence.module';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { UsersModule } from '../users/users.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -14,9 +15,11 @@ import { ActionLimitGuard } from './action-limit';
 import { AppExceptionFilter } from './app-exception.filter';
 import { AuthPage } from './auth.page';
 import { ChangesPage } from './changes.page';
+import { CompetitorProfilePage } from './competitor-profile.page';
 import { CompetitorsPage } from './competitors.page';
 import { DigestPage } from './digest.page';
 import { LogosPage } from './logos.page';
+import { PricingPage } from './pricing.page';
 import { SettingsPage } from './settings.page';
 import { UnsubscribePage } from './unsubscribe.page';
 import { SignedInGuard } from './viewer';
@@ -39,8 +42,8 @@ export class AppNotFoundPage {
  * services as the REST controllers; no business logic here. HTTP set-up: web-setup.ts.
  */
 @Module({
-  imports: [AccountsModule, ChangesModule, CompetitorsModule, DigestModule, MonitorsModule, UsersModule, WebhooksModule, WorkspacesModule],
-  controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, DigestPage, LogosPage, SettingsPage, UnsubscribePage, AppNotFoundPage],
+  imports: [AccountsModule, ChangesModule, CompetitorsModule, DigestModule, IntelligenceModule, MonitorsModule, UsersModule, WebhooksModule, WorkspacesModule],
+  controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, CompetitorProfilePage, DigestPage, PricingPage, LogosPage, SettingsPage, UnsubscribePage, AppNotFoundPage],
   providers: [ActionLimitGuard, SignedInGuard],
 })
 export class WebAppModule {}

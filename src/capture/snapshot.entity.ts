@@ -7,6 +7,8 @@ import type { CaptureFields, PageMeta } from './capture.types';
 @Entity('snapshots')
 // (monitor_id, id DESC): TypeORM cannot express a descending key, so the migration owns it.
 @Index('snapshots_monitor_idx', { synchronize: false })
+// (monitor_id, captured_at DESC, id DESC): the capture current at a time (pricing matrix as_of).
+@Index('snapshots_monitor_captured_idx', { synchronize: false })
 @Index('snapshots_run_idx', ['run_id'], { where: 'run_id IS NOT NULL' })
 export class SnapshotEntity {
   @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'snapshots_pkey' })

@@ -8,6 +8,7 @@ import { ChangeEntity } from '../changes/change.entity';
 import { CompetitorLogoEntity } from '../competitors/competitor-logo.entity';
 import { CompetitorNoteEntity } from '../competitors/competitor-note.entity';
 import { CompetitorEntity } from '../competitors/competitor.entity';
+import { PlanChangeEntity } from '../intelligence/plan-change.entity';
 import { MonitorEntity } from '../monitors/monitor.entity';
 import { RunEntity } from '../monitors/run.entity';
 import { AppSecretEntity } from '../users/app-secret.entity';
@@ -35,6 +36,7 @@ export const ENTITIES = [
   SnapshotEntity,
   ChangeEntity,
   ChangeCountEntity,
+  PlanChangeEntity,
   NotificationSettingsEntity,
   NotificationDestinationEntity,
   DigestBufferEntity,

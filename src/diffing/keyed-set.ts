@@ -93,7 +93,19 @@ export function diffTextSets(
 }
 
 function index<T>(items: readonly T[], keyOf: (item: T) => string | null | undefined): Map<string, Keyed<T>> {
-  const map = new Map<string, Keyed<T>>();
+  return new Map(identified(items, keyOf).map(({ identity, key, item }) => [identity, { key, item }]));
+}
+
+/**
+ * The keys a keyed-set diff gives these items in its paths (`plans[pro]`): the item's own key,
+ * noise-normalised, numbered when repeated (`key#2`); items with a blank key are left out.
+ */
+export function keyedItems<T>(items: readonly T[], keyOf: (item: T) => string | null | undefined): Keyed<T>[] {
+  return identified(items, keyOf).map(({ key, item }) => ({ key, item }));
+}
+
+function identified<T>(items: readonly T[], keyOf: (item: T) => string | null | undefined): Array<Keyed<T> & { identity: string }> {
+  const entries: Array<Keyed<T> & { identity: string }> = [];
   const seen = new Map<string, number>();
   for (const item of items) {
     const raw = keyOf(item);
@@ -102,9 +114,9 @@ function index<T>(items: readonly T[], keyOf: (item: T) => string | null | undef
     const count = (seen.get(identity) ?? 0) + 1;
     seen.set(identity, count);
     const suffix = count === 1 ? '' : `#${count}`;
-    map.set(identity + suffix, { key: normalizeText(raw ?? '') + suffix, item });
+    entries.push({ identity: identity + suffix, key: normalizeText(raw ?? '') + suffix, item });
   }
-  return map;
+  return entries;
 }
 
 function pairUnique<T>(

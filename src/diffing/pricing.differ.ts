@@ -8,6 +8,9 @@ import { durationDays } from './quantities';
 /** Amounts are parsed decimals; anything closer than this is the same price written differently. */
 const SAME_AMOUNT = 1e-6;
 
+/** A plan's identity across captures, and the key of its field diff paths (`plans[<key>]…`). */
+export const planKeyOf = (plan: PricingPlan): string => plan.key || plan.name;
+
 /**
  * Pricing pages: plans keyed by plan key, prices within a plan keyed by billing period (a yearly
  * price is never compared with a monthly one), features and line items as keyed sets.
@@ -17,7 +20,7 @@ export function diffPricing(before: PricingFields, after: PricingFields): FieldD
   // Periods already reported through a plan or line item, so the page-level list does not repeat them.
   const explained = new Set<BillingPeriod>();
 
-  const plans = diffKeyedSets(before.plans, after.plans, (plan) => plan.key || plan.name, {
+  const plans = diffKeyedSets(before.plans, after.plans, planKeyOf, {
     // A plan whose key moved keeps its identity when its name or its exact prices are unchanged.
     fallbacks: [(plan) => plan.name, priceSignature],
   });

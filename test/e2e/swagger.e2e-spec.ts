@@ -25,12 +25,14 @@ const ENDPOINTS: [method: string, path: string, body: boolean, success: number][
   ['get', '/workspaces/{}', false, 200],
   ['post', '/workspaces/{}/refresh', true, 202],
   ['get', '/workspaces/{}/digest', false, 200],
+  ['get', '/workspaces/{}/pricing_matrix', false, 200],
   ['get', '/workspaces/{}/competitors', false, 200],
   ['post', '/workspaces/{}/competitors', true, 202],
   ['get', '/competitors/{}', false, 200],
   ['patch', '/competitors/{}', true, 200],
   ['delete', '/competitors/{}', false, 200],
   ['get', '/competitors/{}/discovery_status', false, 200],
+  ['get', '/competitors/{}/profile', false, 200],
   ['post', '/competitors/{}/notes', true, 201],
   ['get', '/monitors', false, 200],
   ['post', '/monitors', true, 201],
@@ -106,6 +108,16 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(operation('get', '/workspaces/{}/digest')!.parameters!.map((p) => p.name)).toContain('period');
     expect(operation('post', '/workspaces/{}/competitors')!.responses).toHaveProperty('409');
     expect(operation('post', '/workspaces/{}/competitors')!.responses).toHaveProperty('200');
+  });
+
+  it('documents the pricing matrix CSV and the battlecard Markdown beside their JSON, with their query parameters', () => {
+    const matrix = operation('get', '/workspaces/{}/pricing_matrix')!;
+    expect(Object.keys(matrix.responses['200'].content!).sort()).toEqual(['application/json', 'text/csv']);
+    expect(matrix.parameters!.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(['as_of', 'format']);
+    const profile = operation('get', '/competitors/{}/profile')!;
+    expect(Object.keys(profile.responses['200'].content!).sort()).toEqual(['application/json', 'text/markdown']);
+    expect(profile.parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['format']);
+    for (const op of [matrix, profile]) expect(refName(op.responses['400'].content!['application/json'].schema.$ref)).toBe('ErrorResponse');
   });
 
   it('gives every operation a summary and a description', () => {

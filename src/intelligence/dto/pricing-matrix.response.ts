@@ -1,0 +1,90 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { PricingPlan } from '../../capture/capture.types';
+import type { PricingCaptureRow } from '../intelligence.repository';
+import type { PlanChangeTimes } from '../plan-changes';
+
+const PERIODS = ['month', 'year', 'week', 'day', 'hour', 'one_time', 'unknown'];
+
+export class PriceDto {
+  @ApiProperty({ example: 49, nullable: true, type: Number, description: 'as written on the page; null for a price without a number (custom, contact sales)' })
+  amount: number | null;
+  @ApiProperty({ example: 'USD', nullable: true, type: String, description: 'ISO 4217 as read from the page; never converted' }) currency: string | null;
+  @ApiProperty({ example: 'month', enum: PERIODS }) period: string;
+  @ApiProperty({ example: 'per user', nullable: true, type: String }) unit: string | null;
+}
+
+export class PlanDto {
+  @ApiProperty({ example: 'Pro' }) name: string;
+  @ApiProperty({ type: [PriceDto] }) prices: PriceDto[];
+  @ApiProperty({ type: [String], example: ['Unlimited projects', 'Priority support'] }) features: string[];
+  @ApiProperty({ example: false }) free: boolean;
+  @ApiProperty({ example: false }) contact_sales: boolean;
+  @ApiProperty({
+    example: '2026-11-20T09:00:00.000Z',
+    nullable: true,
+    type: String,
+    description: 'when the last change touching this plan (its name, prices, features or call to action) was recorded, up to as_of; null if none',
+  })
+  changed_at: string | null;
+}
+
+export class PricingMatrixCompetitorDto {
+  @ApiProperty({ example: 3 }) competitor_id: number;
+  @ApiProperty({ example: 'Acme' }) name: string;
+  @ApiProperty({ example: 12 }) monitor_id: number;
+  @ApiProperty({ example: 'https://acme.example/pricing' }) source_url: string;
+  @ApiProperty({ example: '2026-11-22T09:00:00.000Z', description: 'when the capture the plans come from was taken' }) captured_at: string;
+  @ApiProperty({ type: [PlanDto] }) plans: PlanDto[];
+}
+
+export class PricingMatrixDto {
+  @ApiProperty({ example: 1 }) workspace_id: number;
+  @ApiProperty({ example: '2026-11-25T00:00:00.000Z', description: 'the time asked for, or now' }) as_of: string;
+  @ApiProperty({ type: [PricingMatrixCompetitorDto], description: 'one entry per competitor with a pricing monitor captured by as_of, by name' })
+  competitors: PricingMatrixCompetitorDto[];
+}
+
+export class PricingMatrixResponse {
+  @ApiProperty({ type: PricingMatrixDto }) pricing_matrix: PricingMatrixDto;
+}
+
+/** A plan as the service reads it: the response's fields and when its prices last moved (the application marks those). */
+export interface MatrixPlan extends PlanDto {
+  prices_changed_at: string | null;
+}
+export interface MatrixCompetitor extends Omit<PricingMatrixCompetitorDto, 'plans'> {
+  plans: MatrixPlan[];
+}
+export interface PricingMatrix extends Omit<PricingMatrixDto, 'competitors'> {
+  competitors: MatrixCompetitor[];
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** A capture's plans: prices keep their currency, period and unit as read. */
+export function toMatrixCompetitor(row: PricingCaptureRow, timesOf: (plan: PricingPlan) => PlanChangeTimes | undefined): MatrixCompetitor {
+  return {
+    competitor_id: row.competitor_id,
+    name: row.name,
+    monitor_id: row.monitor_id,
+    source_url: row.source_url,
+    captured_at: new Date(row.captured_at).toISOString(),
+    plans: (row.plans ?? []).map((plan) => ({
+      name: plan.name,
+      prices: (plan.prices ?? []).map((p) => ({ amount: p.amount, currency: p.currency, period: p.period, unit: p.unit })),
+      features: plan.features ?? [],
+      free: Boolean(plan.free),
+      contact_sales: Boolean(plan.contact_sales),
+      changed_at: iso(timesOf(plan)?.plan ?? null),
+      prices_changed_at: iso(timesOf(plan)?.prices ?? null),
+    })),
+  };
+}
+
+export function toPlanDto({ prices_changed_at: _, ...plan }: MatrixPlan): PlanDto {
+  return plan;
+}
+
+export function toPricingMatrixDto(matrix: PricingMatrix): PricingMatrixDto {
+  return { ...matrix, competitors: matrix.competitors.map((c) => ({ ...c, plans: c.plans.map(toPlanDto) })) };
+}
