@@ -7,7 +7,6 @@ import { DeliveryDispatcher } from './delivery-dispatcher.service';
 import { DigestBufferRepository } from './digest-buffer.repository';
 import { changeIdempotencyKey } from './envelope';
 import { ChannelRegistry } from './channels/channel-registry';
-import { NotificationDestinationsRepository } from './notification-destinations.repository';
 import { NotificationSettingsRepository } from './notification-settings.repository';
 import { EVENT_MAX_ATTEMPTS } from './retry-policy';
 
@@ -37,7 +36,6 @@ export class NotificationsService {
   constructor(
     private readonly changes: ChangeEventsRepository,
     private readonly settings: NotificationSettingsRepository,
-    private readonly destinations: NotificationDestinationsRepository,
     private readonly channels: ChannelRegistry,
     private readonly buffer: DigestBufferRepository,
     private readonly dispatcher: DeliveryDispatcher,
@@ -73,7 +71,7 @@ export class NotificationsService {
   private async route(changeId: number): Promise<ChangeRoute> {
     const change = await this.changes.load(changeId);
     if (!change) return { route: 'skipped', reason: 'change_missing' };
-    const settings = await this.settings.find(change.workspace_id);
+    const settings = await this.settings.findForRouting(change.workspace_id);
     if (!settings) return { route: 'skipped', reason: 'no_settings' };
     if (settings.mode === 'digest') {
       await this.buffer.add(change.workspace_id, change.id);
@@ -82,7 +80,7 @@ export class NotificationsService {
     if (severityRank(change.severity) < severityRank(settings.realtime_min_severity)) {
       return { route: 'skipped', reason: 'below_min_severity' };
     }
-    const destinations = this.channels.ordered(await this.destinations.working(change.workspace_id));
+    const destinations = this.channels.ordered(settings.working);
     if (!destinations.length) return { route: 'skipped', reason: 'no_destination' };
     const payload = toChangeDetectedData(change, this.config.publicBaseUrl);
     const deliveries: ChannelDelivery[] = [];
