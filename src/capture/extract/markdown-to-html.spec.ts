@@ -33,8 +33,8 @@ describe('markdownToHtml', () => {
     );
   });
 
-  it('keeps the line breaks of plain text', () => {
-    expect(text('Pro\n$29 per month\n\nTeam')).toBe('<p>Pro<br>$29 per month</p>\n<p>Team</p>');
+  it('makes each line of plain text a block of its own', () => {
+    expect(text('Pro\n$29 per month\n\nTeam')).toBe('<p>Pro</p>\n<p>$29 per month</p>\n<p>Team</p>');
   });
 
   it('stays linear on lines full of unclosed delimiters', () => {

@@ -15,7 +15,7 @@ const QUOTE_RE = /^ {0,3}>/;
 const MAX_QUOTE_DEPTH = 4;
 
 export interface MarkdownOptions {
-  /** Plain text keeps its line breaks; Markdown joins the lines of a paragraph. */
+  /** Plain text makes each line a block of its own; Markdown joins the lines of a paragraph. */
   lineBreaks: boolean;
 }
 
@@ -112,8 +112,8 @@ class Renderer {
 
   private flushParagraph(): void {
     if (!this.paragraph.length) return;
-    const join = this.options.lineBreaks ? '<br>' : ' ';
-    this.out.push(`<p>${this.paragraph.map(renderInline).join(join)}</p>`);
+    const lines = this.paragraph.map(renderInline);
+    this.out.push(this.options.lineBreaks ? lines.map((line) => `<p>${line}</p>`).join('\n') : `<p>${lines.join(' ')}</p>`);
     this.paragraph = [];
   }
 
