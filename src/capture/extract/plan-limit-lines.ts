@@ -38,7 +38,8 @@ export function limitLines(dom: DomText, card: Element): string[] {
     .filter((p) => isLabel(p.label) && isQuantity(p.value))
     .map((p) => `${p.label}: ${p.value}`);
   for (const el of descendants(card)) {
-    const row = tagName(el) === 'tr' ? null : rowLimit(dom, el);
+    // List items and table cells are read as features and table rows already.
+    const row = /^(?:ul|ol|tr|thead|tbody)$/.test(tagName(el)) ? null : rowLimit(dom, el);
     if (row) lines.push(row);
     else if (isLeafBlock(el) && tagName(el) !== 'span') {
       const slashed = SLASHED_RE.exec(dom.text(el));
