@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { fetchDuration } from '../health/metrics';
 import type { ExtractedPage, MonitorType } from './capture.types';
 import { ExtractionPool } from './extract/extraction-pool';
+import { isTextSource } from './extract/parse-page';
 import { BrowserFetcher } from './fetch/browser-fetcher';
 import { FetchError, isTransient } from './fetch/fetch-error';
 import type { FetchOptions, FetchResult } from './fetch/fetch.types';
@@ -46,7 +47,7 @@ export class PageCaptureService implements OnApplicationShutdown {
     const conditional = { ...options.conditional, unlessHash: options.lastRawHash };
     let result = await this.withRetries(() => (viaBrowser ? this.browserFetcher().fetch(url) : this.http.fetch(url, conditional)));
     if (result.notModified) return { ...result, unchanged: true };
-    if (!viaBrowser && (await this.extraction.looksLikeJavaScriptShell(result.html))) {
+    if (!viaBrowser && !isTextSource(result.contentType) && (await this.extraction.looksLikeJavaScriptShell(result.html))) {
       const browser = this.browserFetcher();
       if (browser.isAvailable()) {
         result = await this.withRetries(() => browser.fetch(result.url));
@@ -60,9 +61,13 @@ export class PageCaptureService implements OnApplicationShutdown {
     return { ...result, unchanged: result.bodyHash === options.lastRawHash };
   }
 
-  /** Extraction runs on the pool's threads (EXTRACT_THREADS), off the event loop. */
+  /**
+   * Extraction runs on the pool's threads (EXTRACT_THREADS), off the event loop. A body fetched
+   * over HTTP is read as its content type says (Markdown and plain text are rendered first); the
+   * browser's document is HTML whatever the server sent.
+   */
   extract(fetched: FetchResult, monitorType: MonitorType): Promise<ExtractedPage> {
-    return this.extraction.extract(fetched.html, fetched.url, monitorType);
+    return this.extraction.extract(fetched.html, fetched.url, monitorType, fetched.via === 'http' ? fetched.contentType : null);
   }
 
   private async withRetries(fetchOnce: () => Promise<FetchResult>): Promise<FetchResult> {

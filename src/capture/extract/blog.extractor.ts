@@ -17,6 +17,7 @@ import {
 import { keyOf, KeyAllocator } from './keys';
 import type { PageContext } from './page-context';
 import { ARTICLE_TYPES, stripSiteSuffix } from './page-meta';
+import { headerAuthor, leafLines, nameBeforeMeta } from './bylines';
 import { splitSections, type Section } from './sections';
 import { hintAuthor, hintText } from './hint-values';
 import { jsonLdOfType, ldText, ldUrl, type JsonLdNode } from './structured-data';
@@ -116,12 +117,13 @@ function sectionAuthor(ctx: PageContext, section: Section): string | null {
     const author = byClass.map((el) => hintAuthor(cleanAuthor(ctx.dom.text(el)))).find(Boolean);
     if (author) return author;
   }
-  for (const line of [...section.lines.slice(0, 4), ...cardLines(ctx, section)]) {
+  const leaves = scope ? leafLines(ctx.dom, scope) : [];
+  for (const line of [...leaves, ...section.lines.slice(0, 4), ...cardLines(ctx, section)]) {
     if (line.length > 120) continue;
     const m = BYLINE_RE.exec(line);
     if (m) return hintAuthor(cleanAuthor(m[1]));
   }
-  return null;
+  return leaves.map(nameBeforeMeta).find(Boolean) ?? null;
 }
 
 function cleanAuthor(text: string): string | null {
@@ -228,7 +230,8 @@ function bylineAuthor(ctx: PageContext): string | null {
     const m = BYLINE_RE.exec(line);
     if (m) return hintAuthor(cleanAuthor(m[1]));
   }
-  return null;
+  const h1 = findAll(ctx.root, 'h1')[0];
+  return h1 ? headerAuthor(ctx.dom, h1) : null;
 }
 
 function singleArticle(ctx: PageContext): PostDraft | null {

@@ -2,12 +2,17 @@ import type { ChangelogEntry } from '../capture.types';
 import type { Element } from 'domhandler';
 import { anchorId, dateInBlock, dateOfTime, entryTitle, findEntryDate, findVersion, isTag, versionFromLinks } from './changelog-signals';
 import { toEntries, type EntryDraft } from './changelog-entry-keys';
-import { childElements, descendants, findAll, isElement, ownListItemText, tagName, truncate } from './dom';
+import { attr, childElements, descendants, findAll, isElement, ownListItemText, tagName, truncate } from './dom';
+import { labelValues, valueOf } from './label-values';
 import type { PageContext } from './page-context';
 
 const TITLE_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'a'];
 const TITLE_MAX = 200;
 const MIN_CARDS = 2;
+const TITLE_LABEL_RE = /^(?:feature(?: name)?|title|name|update|release|change|announcement|what'?s new|headline|subject)$/i;
+const DATE_LABEL_RE = /^(?:date|released?(?: on| date)?|release date|published(?: on)?|launch(?:ed)?(?: date)?|shipped(?: on)?|available(?: from| since)?|rollout date|updated(?: on)?)$/i;
+const DESCRIPTION_LABEL_RE = /^(?:description|details?|summary|what changed|notes?|changes?|impact)$/i;
+const VERSION_LABEL_RE = /^(?:version|release version|build)$/i;
 
 /** Siblings built from one template share a tag and their first class names. */
 function signature(el: Element): string {
@@ -41,7 +46,24 @@ function cardTitle(ctx: PageContext, card: Element): string | null {
   return title ? truncate(title, TITLE_MAX) : null;
 }
 
+/**
+ * A card of "Label: value" lines ("Feature: Bulk import", "Date: 21-February-2025",
+ * "Description: …"), as a <dl> or a two-column table too: the entry its labels name.
+ */
+function labelledEntry(ctx: PageContext, card: Element): EntryDraft | null {
+  const pairs = labelValues(ctx.dom, card);
+  const title = valueOf(pairs, TITLE_LABEL_RE);
+  const written = valueOf(pairs, DATE_LABEL_RE);
+  const date = written ? (findEntryDate(written)?.date ?? null) : null;
+  if (!title || !date) return null;
+  const version = findVersion(valueOf(pairs, VERSION_LABEL_RE) ?? '');
+  const items = pairs.filter((p) => DESCRIPTION_LABEL_RE.test(p.label)).map((p) => p.value);
+  return { title: truncate(title, TITLE_MAX), version, date, anchor: attr(card, 'id') ? anchorId(card, null) : null, items };
+}
+
 function cardEntry(ctx: PageContext, card: Element): EntryDraft | null {
+  const labelled = labelledEntry(ctx, card);
+  if (labelled) return labelled;
   const title = cardTitle(ctx, card);
   if (!title) return null;
   const date = cardDate(ctx, card);

@@ -18,7 +18,7 @@ import {
 } from './changelog-signals';
 import { entriesFromCards } from './changelog-cards';
 import { toEntries, type EntryDraft } from './changelog-entry-keys';
-import { attr, descendants, findAll, headingLevel, isElement, ownListItemText, truncate } from './dom';
+import { attr, closest, descendants, findAll, headingLevel, isElement, ownListItemText, tagName, truncate } from './dom';
 import type { PageContext } from './page-context';
 import { headingCards, splitSections, type Section } from './sections';
 
@@ -126,6 +126,26 @@ function sectionItems(ctx: PageContext, section: Section, title: string): string
     .filter((t) => t && t !== title && !(findEntryDate(t) && t.length < 60));
 }
 
+/** Paragraphs of a section outside lists that say more than a date or a tag. */
+function entryParagraphs(ctx: PageContext, section: Section): Element[] {
+  return section.paragraphs.filter((p) => {
+    const text = ctx.dom.text(p);
+    return text && !isTag(ctx.dom, p) && !closest(p, (a) => tagName(a) === 'li', ctx.root) && !(findEntryDate(text) && text.length < 60);
+  });
+}
+
+/** "<p><strong>Bulk import.</strong> Import users from CSV.</p>": the bold lead-in titles the entry. */
+function paragraphEntry(ctx: PageContext, p: Element, date: string | null): EntryDraft {
+  const text = ctx.dom.text(p);
+  const first = p.children.find((c) => c.type !== 'text' || c.data.trim());
+  const lead = first && /^(?:strong|b)$/.test(tagName(first)) ? ctx.dom.text(first as Element) : '';
+  const title = lead.replace(/[\s.:–—-]+$/, '');
+  if (title.length >= 3 && text.length > lead.length) {
+    return { title: truncate(title, TITLE_MAX), version: null, date, anchor: null, items: [text.slice(text.indexOf(lead) + lead.length).replace(/^[\s.:–—-]+/, '')] };
+  }
+  return { title: truncate(text, TITLE_MAX), version: null, date, anchor: null, items: [] };
+}
+
 /** List items that are not nested in another item of the same section. */
 function topLevelItems(section: Section): Element[] {
   const all = new Set(section.listItems);
@@ -198,6 +218,13 @@ function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {
         const nested = findAll(li, 'li').map((n) => ownListItemText(ctx.dom, n)).filter(Boolean);
         drafts.push({ title: line, version: null, date: info.date, anchor: attr(li, 'id') ? anchorId(li, null) : null, items: nested });
       }
+      continue;
+    }
+    const paragraphs = dateOnly.has(heading) && !section.container ? entryParagraphs(ctx, section) : [];
+    if (paragraphs.length) {
+      // Each paragraph that follows a day or month heading is an announcement of its own; a day
+      // drawn as a card of its own stays one entry, its paragraphs its items.
+      drafts.push(...paragraphs.map((p) => paragraphEntry(ctx, p, info.date)));
       continue;
     }
     const draft = {

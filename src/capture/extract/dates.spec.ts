@@ -10,6 +10,8 @@ describe('parseDate', () => {
     ['17.12.2021', '2021-12-17'],
     ['12/31/2023', '2023-12-31'],
     ['17. Dezember 2021', '2021-12-17'],
+    ['Date: 21-February-2025', '2025-02-21'],
+    ['3-Feb-2025', '2025-02-03'],
   ])('reads %s as %s', (text, iso) => {
     expect(parseDate(text)).toBe(iso);
   });

@@ -19,7 +19,8 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => [number, number, num
   // yyyy/mm/dd only: dotted "2024.06.1" is a calendar version far more often than a date.
   { re: /\b(\d{4})\/(\d{1,2})\/(\d{1,2})\b/, read: (m) => [+m[1], +m[2], +m[3]] },
   {
-    re: new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th|er)?\.?\s+(?:of\s+)?(${MONTH_NAME})\.?,?\s+(\d{4})\b`, 'i'),
+    // "21 February 2025", "21st of Feb. 2025", "21-February-2025", "21-Feb-2025".
+    re: new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th|er)?\.?(?:\s+(?:of\s+)?|-)(${MONTH_NAME})\.?(?:,?\s+|-)(\d{4})\b`, 'i'),
     read: (m) => [+m[3], MONTHS[m[2].toLowerCase()], +m[1]],
   },
   {

@@ -32,12 +32,13 @@ const EXTRACTORS: { [T in MonitorType]: (ctx: PageContext) => CaptureFields } = 
 };
 
 /**
- * Turns a fetched HTML page into clean markdown of its main content, typed fields for the monitor
+ * Turns a fetched page into clean markdown of its main content, typed fields for the monitor
  * type, page metadata and a noise-insensitive content hash. Pure and synchronous; the document is
- * parsed once (parsePage: measured, then htmlparser2) and shared by every step.
+ * parsed once (parsePage: rendered when the content type is Markdown or plain text, measured,
+ * then htmlparser2) and shared by every step.
  */
-export function extractPage(html: string, url: string, monitorType: MonitorType): ExtractedPage {
-  const $ = parsePage(html);
+export function extractPage(html: string, url: string, monitorType: MonitorType, contentType: string | null = null): ExtractedPage {
+  const $ = parsePage(html, contentType);
   const index = indexDocument($);
   // One text cache for the whole run; removals invalidate the ancestors they change.
   const dom = new DomText();

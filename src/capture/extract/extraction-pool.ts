@@ -37,8 +37,8 @@ export class ExtractionPool {
     private readonly taskTimeoutMs = TASK_TIMEOUT_MS,
   ) {}
 
-  extract(html: string, url: string, monitorType: MonitorType): Promise<ExtractedPage> {
-    return this.run('extract', [html, url, monitorType]);
+  extract(html: string, url: string, monitorType: MonitorType, contentType: string | null = null): Promise<ExtractedPage> {
+    return this.run('extract', [html, url, monitorType, contentType]);
   }
 
   looksLikeJavaScriptShell(html: string): Promise<boolean> {

@@ -104,6 +104,13 @@ function readTail(text: string, start: number): Tail {
       pos += sep[0].length + days[0].length;
       continue;
     }
+    // "per 1,000 requests", "per 1M tokens": a usage unit counted in a batch.
+    const batch = /^(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s?[kKmM]?)(?:\s+(?:thousand|million|billion))?\s+[\p{L}][\p{L}\d-]*/u.exec(after);
+    if (hasSep && batch && sep[1] !== 'a' && sep[1] !== 'an' && !unit) {
+      unit = `per ${batch[0]}`;
+      pos += sep[0].length + batch[0].length;
+      continue;
+    }
     const wordMatch = /^[\p{L}][\p{L}\d-]*/u.exec(after);
     if (!wordMatch) break;
     const word = wordMatch[0];

@@ -16,6 +16,7 @@ import {
 } from './dom';
 import type { PageContext } from './page-context';
 import { asYearlyBilling, findPrices, isContactSalesText, isFreeText, periodFromLabel, type FoundPrice } from './price-parser';
+import { limitLines } from './plan-limit-lines';
 import { callToAction, featureMark, type PlanDraft } from './pricing-plan';
 
 const CURRENCY_HINT_RE = /[$€£¥₹₩₽₺₪]|\b(?:USD|EUR|GBP|CAD|AUD|NZD|CHF|JPY|INR|SEK|NOK|DKK|PLN|BRL|MXN|SGD|HKD|CNY|ZAR|CZK)\b|\d\s?(?:euros?|dollars?)/i;
@@ -179,7 +180,9 @@ function cardFeatures(ctx: PageContext, card: Element, exclude: Set<string>): st
     if (mark === 'cross' || (needsCheck && mark !== 'check')) continue;
     if (!features.includes(text)) features.push(text);
   }
-  return features;
+  // Label/value lines ("Users: 5", "API checks / 10,000") are limits whether or not a mark shows them.
+  const limits = limitLines(ctx.dom, card).filter((line) => !features.some((f) => f.replace(/\s*[:/]\s*/, ': ') === line));
+  return [...features, ...limits];
 }
 
 function cardDraft(ctx: PageContext, card: Element, priceEls: Element[]): PlanDraft | null {

@@ -98,10 +98,51 @@ function readPlanTable(ctx: PageContext, rows: Cell[][], headerIndex: number, co
   return drafts.filter((d) => d.name);
 }
 
+const PLAN_HEADER_RE = /^(?:plans?|tiers?|editions?|packages?|subscriptions?|licen[cs]es?)$/i;
+const PERIOD_HEADER_RE = /^(?:price\s+)?(?:\(?(?:per\s+)?(?:month|year)\)?|monthly|yearly|annual(?:ly)?|billed\s+(?:monthly|yearly|annually))(?:\s+price)?$/i;
+
+/** A table with a plan on each row: a "Plan" column, or prices under Monthly and Yearly columns. */
+function isRowPlanTable(header: Cell[], dataRows: Cell[][]): boolean {
+  const periodColumns = header.slice(1).filter((c) => PERIOD_HEADER_RE.test(c.text)).length;
+  if (!PLAN_HEADER_RE.test(header[0]?.text ?? '') && periodColumns < 2) return false;
+  return dataRows.length >= 2 && dataRows.every((r) => r[0]?.text && !hasPrice(r[0].text) && r.slice(1).some((c) => isPriceCell(c.text)));
+}
+
+/** Under a "Yearly" column an amount is the yearly total; under "Billed yearly", a monthly rate. */
+function columnPrices(label: string, cell: Cell, ctx: PageContext): FoundPrice[] {
+  if (/billed/i.test(label)) return pricesFromRow(label, cell, ctx);
+  const period = periodFromLabel(label);
+  const found = findPrices(cell.text).length ? readPrices(ctx, cell.el) : [];
+  return found.map((f) => (period && f.price.period === 'unknown' ? { ...f, price: { ...f.price, period } } : f));
+}
+
+function readRowPlanTable(ctx: PageContext, header: Cell[], dataRows: Cell[][]): PlanDraft[] {
+  return dataRows.map((row) => {
+    const draft: PlanDraft = { name: row[0].text, prices: [], features: [], cta: null, priceNotes: [] };
+    row.forEach((cell, i) => {
+      const label = header[i]?.text ?? '';
+      if (i === 0 || row.indexOf(cell) !== i) return;
+      if (isPriceCell(cell.text)) {
+        draft.prices.push(...columnPrices(label, cell, ctx));
+        if (isFreeText(cell.text) || isContactSalesText(cell.text)) draft.priceNotes.push(cell.text);
+        return;
+      }
+      if (findAll(cell.el, ['a', 'button']).length) {
+        draft.cta ??= callToAction(ctx.dom, cell.el);
+        return;
+      }
+      const mark = featureMark(ctx.dom, cell.el);
+      if (!label || mark === 'cross' || (!cell.text && mark !== 'check')) return;
+      draft.features.push(mark === 'check' ? label : `${label}: ${cell.text}`);
+    });
+    return draft;
+  });
+}
+
 /**
  * Comparison tables: plan names across the header, a price row (or prices in the header), and
- * feature rows with check marks or values. Tables where (nearly) every row is priced are usage
- * price lists instead.
+ * feature rows with check marks or values; or a plan on each row, under a "Plan" column or with
+ * Monthly and Yearly price columns. Other tables with priced rows are usage price lists.
  */
 export function readPricingTables(ctx: PageContext): TableReading {
   const reading: TableReading = { drafts: [], planTables: [], usageTables: [] };
@@ -121,7 +162,10 @@ export function readPricingTables(ctx: PageContext): TableReading {
     const priceRow = dataRows.some((r) => columns.filter((c) => r[c] && isPriceCell(r[c].text)).length >= 2);
     const marks = dataRows.some((r) => r.slice(1).some((c) => featureMark(ctx.dom, c.el) === 'check'));
     const featureRows = dataRows.length - pricedRows.length;
-    if (columns.length >= 2 && (headerPriced || priceRow) && (featureRows >= 2 || marks)) {
+    if (isRowPlanTable(header, dataRows)) {
+      reading.drafts.push(...readRowPlanTable(ctx, header, dataRows));
+      reading.planTables.push(table);
+    } else if (columns.length >= 2 && (headerPriced || priceRow) && (featureRows >= 2 || marks)) {
       reading.drafts.push(...readPlanTable(ctx, rows, headerIndex, columns));
       reading.planTables.push(table);
     } else if (pricedRows.length) {

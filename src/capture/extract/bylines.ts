@@ -1,0 +1,57 @@
+import type { AnyNode, Element } from 'domhandler';
+import { findDate } from './dates';
+import { attr, descendants, findAll, isElement, isLeafBlock, tagName, type DomText } from './dom';
+import { hintAuthor } from './hint-values';
+
+/** A person's name as bylines write it: two to four capitalised words ("Jane Doe", "Ana de Souza"). */
+const NAME = String.raw`[\p{Lu}][\p{L}'’.-]+(?:\s+(?:(?:van|von|de|da|del|der|di|le|la)\s+)?[\p{Lu}][\p{L}'’.-]+){1,3}`;
+const PERSON_RE = new RegExp(`^${NAME}$`, 'u');
+/** "Jane Doe · 3 min read", "Jane Doe | Feb 21, 2025": a name, a separator, then the post's metadata. */
+const NAME_THEN_META_RE = new RegExp(`^(${NAME})\\s*[·•|–—]\\s*(.+)$`, 'u');
+const READ_TIME_RE = /\b\d+\s*min(?:ute)?s?\b(?:\s+read)?/i;
+const LINE_MAX = 120;
+/** Blocks after the title where an article's byline stands. */
+const HEADER_BLOCKS = 3;
+
+const isPostMeta = (text: string): boolean => READ_TIME_RE.test(text) || !!findDate(text);
+
+/** "Omar Haddad · 3 min read" → "Omar Haddad". */
+export function nameBeforeMeta(line: string): string | null {
+  if (line.length > LINE_MAX) return null;
+  const m = NAME_THEN_META_RE.exec(line);
+  return m && isPostMeta(m[2]) ? hintAuthor(m[1]) : null;
+}
+
+/** Short leaf texts of a scope, each read on its own so glued spans ("Jane Doe" "Feb 3") stay apart. */
+export function leafLines(dom: DomText, scope: Element): string[] {
+  const isLine = (el: Element): boolean => isLeafBlock(el) && !el.children.some((c) => tagName(c) === 'span');
+  return (isLine(scope) ? [scope] : descendants(scope, isLine))
+    .map((el) => dom.text(el))
+    .filter((t) => t && t.length <= LINE_MAX);
+}
+
+function nextElement(node: AnyNode): Element | null {
+  let current = node.next;
+  while (current && !isElement(current)) current = current.next;
+  return current ?? null;
+}
+
+/**
+ * The byline under an article's title, written without "By": a block after the h1 that holds a
+ * date or a reading time and a line that is only a person's name (the one an avatar's alt text
+ * repeats, when there is one), or "Name · 4 min read".
+ */
+export function headerAuthor(dom: DomText, h1: Element): string | null {
+  let block: Element | null = nextElement(h1);
+  for (let i = 0; block && i < HEADER_BLOCKS; i++, block = nextElement(block)) {
+    if (dom.size(block) > LINE_MAX * 3 || !isPostMeta(dom.text(block))) continue;
+    const lines = leafLines(dom, block);
+    const joined = lines.map(nameBeforeMeta).find(Boolean);
+    if (joined) return joined;
+    const names = lines.filter((t) => PERSON_RE.test(t));
+    const alts = new Set(findAll(block, 'img').map((img) => attr(img, 'alt') ?? ''));
+    const name = names.find((n) => alts.has(n)) ?? names[0];
+    if (name) return hintAuthor(name);
+  }
+  return null;
+}

@@ -1,0 +1,74 @@
+import type { Element } from 'domhandler';
+import { closest, findAll, headingLevel, HEADING_TAGS, ownListItemText, tagName } from './dom';
+import type { PageContext } from './page-context';
+import { findPrices, isContactSalesText, isFreeText } from './price-parser';
+import { readPrices } from './pricing-cards';
+import { callToAction, type PlanDraft } from './pricing-plan';
+import { splitSections, type Section } from './sections';
+
+/** A price line is short: "$29/month, or $290/year", not a paragraph that mentions a price. */
+const PRICE_LINE_MAX = 90;
+const NAME_MAX = 50;
+const MIN_PLANS = 2;
+const PRICE_LEAD_RE = /^\W*(?:(?:from|starting at|starts at|only|just)\s*)?$/i;
+
+interface HeadingPlan {
+  draft: PlanDraft;
+  priced: boolean;
+  blocks: Element[];
+}
+
+const inTable = (ctx: PageContext, el: Element): boolean => !!closest(el, (a) => tagName(a) === 'table', ctx.root);
+
+/** A price line starts with its price ("**$29** per month", "From $29/month"), not with a label. */
+function isPriceLine(text: string): boolean {
+  const first = findPrices(text)[0];
+  return !!first && text.length <= PRICE_LINE_MAX && PRICE_LEAD_RE.test(text.slice(0, first.index));
+}
+
+function headingPlan(ctx: PageContext, section: Section): HeadingPlan | null {
+  const name = ctx.dom.text(section.heading);
+  if (!name || name.length > NAME_MAX || findPrices(name).length) return null;
+  const lines = section.paragraphs.filter((p) => !inTable(ctx, p) && ctx.dom.text(p).length <= PRICE_LINE_MAX);
+  const items = section.listItems.filter((li) => !inTable(ctx, li) && !findAll(li, ['ul', 'ol']).length);
+  const priceLines = [...lines, ...items.slice(0, 1)].filter((el) => isPriceLine(tagName(el) === 'li' ? ownListItemText(ctx.dom, el) : ctx.dom.text(el)));
+  const notes = lines.map((p) => ctx.dom.text(p)).filter((t) => isFreeText(t) || isContactSalesText(t));
+  const listed = items.filter((li) => !priceLines.includes(li)).map((li) => ownListItemText(ctx.dom, li)).filter(Boolean);
+  const features = listed.filter((text) => !findPrices(text).length);
+  // A plan states what it includes; a list of priced lines is a price list of line items.
+  if (!features.length || features.length * 2 < listed.length || (!priceLines.length && !notes.length)) return null;
+  const blocks = [section.heading, ...lines, ...items];
+  const cta = blocks.map((b) => callToAction(ctx.dom, b)).find((c) => c !== null && !features.includes(c)) ?? null;
+  return {
+    draft: { name, prices: priceLines.flatMap((el) => readPrices(ctx, el)), features, cta, priceNotes: notes },
+    priced: priceLines.length > 0,
+    blocks,
+  };
+}
+
+export interface HeadingPlans {
+  drafts: PlanDraft[];
+  /** Headings, price lines and feature items the plans were read from. */
+  blocks: Element[];
+}
+
+/**
+ * Plans written as a run of headings, each followed by its price line (or "Free", "Contact
+ * sales") and a list of what it includes, as pricing pages rendered from Markdown are: the first
+ * heading level at which at least two sections read so, one of them with an amount.
+ */
+export function readHeadingPlans(ctx: PageContext, claimed: (el: Element) => boolean): HeadingPlans {
+  const headings = findAll(ctx.root, [...HEADING_TAGS]).filter((h) => !claimed(h) && !closest(h, claimed, ctx.root));
+  for (let level = 1; level <= 6; level++) {
+    const boundaries = headings.filter((h) => headingLevel(h) <= level);
+    if (!boundaries.some((h) => headingLevel(h) === level)) continue;
+    const plans = splitSections(ctx.root, boundaries, ctx.dom)
+      .filter((s) => headingLevel(s.heading) === level)
+      .map((s) => headingPlan(ctx, s))
+      .filter((p): p is HeadingPlan => p !== null);
+    if (plans.length >= MIN_PLANS && plans.some((p) => p.priced)) {
+      return { drafts: plans.map((p) => p.draft), blocks: plans.flatMap((p) => p.blocks) };
+    }
+  }
+  return { drafts: [], blocks: [] };
+}

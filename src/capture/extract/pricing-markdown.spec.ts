@@ -1,0 +1,128 @@
+import type { PricingFields } from '../capture.types';
+import { diffCaptures } from '../../diffing/diff-captures';
+import { extractPage } from './extract-page';
+
+/*
+ * Pricing pages served as Markdown or plain text (docs sites, "llms.txt"-style pricing pages):
+ * rendered to HTML by the content type, then read like any pricing page.
+ */
+const URL = 'https://relay.example/pricing.md';
+
+const page = (source: string, contentType = 'text/markdown; charset=utf-8') => extractPage(source, URL, 'pricing', contentType);
+const fields = (source: string, contentType?: string) => page(source, contentType).fields as PricingFields;
+const plans = (source: string, contentType?: string) =>
+  fields(source, contentType).plans.map((p) => [p.name, p.prices.map((x) => `${x.amount ?? '-'}/${x.period}${x.unit ? ` ${x.unit}` : ''}`)]);
+const changes = (before: string, after: string) => {
+  const capture = (source: string) => {
+    const extracted = page(source);
+    return { fields: extracted.fields, markdown: extracted.markdown };
+  };
+  return diffCaptures('pricing', capture(before), capture(after)).field_diffs.filter((d) => d.tier === 'alertable').map((d) => [d.change_type, d.path]);
+};
+
+const HEADED = [
+  '# Relay pricing',
+  '',
+  '## Hobby',
+  '',
+  '**Free** forever',
+  '',
+  '- 1 project',
+  '- 10,000 API checks / month',
+  '',
+  '## Pro',
+  '',
+  '**$29/month** or $290/year',
+  '',
+  '- 10 projects',
+  '- 100,000 API checks / month',
+  '- Email support',
+  '',
+  '## Enterprise',
+  '',
+  'Contact sales',
+  '',
+  '- Unlimited projects',
+  '- SAML SSO',
+  '',
+  '## Pay as you go',
+  '',
+  '| Resource | Price |',
+  '|---|---|',
+  '| Bandwidth | $0.09 per GB |',
+  '| Build minutes | $0.008 per minute |',
+  '| API requests | $0.50 per 1,000 requests |',
+  '| Extra seats | $12 per seat / month |',
+  '| GPU compute | $2.50 per hour |',
+].join('\n');
+
+describe('pricing served as Markdown or plain text', () => {
+  it('reads plans written as headings with their price line and feature list', () => {
+    expect(plans(HEADED)).toEqual([
+      ['Hobby', ['0/unknown']],
+      ['Pro', ['29/month', '290/year']],
+      ['Enterprise', ['-/unknown']],
+    ]);
+    expect(fields(HEADED).plans[1].features).toEqual(['10 projects', '100,000 API checks / month', 'Email support']);
+  });
+
+  it('reads usage-based rows as line items with amount, unit and period', () => {
+    expect(fields(HEADED).line_items.map((i) => [i.label, i.price.amount, i.price.unit, i.price.period])).toEqual([
+      ['Bandwidth', 0.09, 'per GB', 'unknown'],
+      ['Build minutes', 0.008, 'per minute', 'unknown'],
+      ['API requests', 0.5, 'per 1,000 requests', 'unknown'],
+      ['Extra seats', 12, 'per seat', 'month'],
+      ['GPU compute', 2.5, null, 'hour'],
+    ]);
+  });
+
+  it('reads plans as table columns and as table rows', () => {
+    const columns = ['| | Free | Team |', '|---|---|---|', '| Price | $0 | $15 per user/month |', '| Nodes | 3 | 10 |', '| SSO | - | ✓ |'].join('\n');
+    expect(plans(columns)).toEqual([
+      ['Free', ['0/unknown']],
+      ['Team', ['15/month per user']],
+    ]);
+    expect(fields(columns).plans[1].features).toEqual(['Nodes: 10', 'SSO']);
+    const rows = ['| Plan | Monthly | Yearly | Users |', '|---|--:|--:|--:|', '| Starter | $19 | $190 | 3 |', '| Growth | $49 | $490 | 10 |'].join('\n');
+    expect(plans(rows)).toEqual([
+      ['Starter', ['19/month', '190/year']],
+      ['Growth', ['49/month', '490/year']],
+    ]);
+    expect(fields(rows).plans[0].features).toEqual(['Users: 3']);
+  });
+
+  it('reads a plain-text page line by line', () => {
+    const text = ['Relay pricing', '', 'Bandwidth: $0.09 per GB', 'Build minutes: $0.008 per minute', 'Seats: $12 per seat per month'].join('\n');
+    expect(fields(text, 'text/plain').line_items.map((i) => [i.label, i.price.text])).toEqual([
+      ['Bandwidth', '$0.09 per GB'],
+      ['Build minutes', '$0.008 per minute'],
+      ['Seats', '$12 per seat per month'],
+    ]);
+  });
+
+  it('does not read an HTML page as Markdown', () => {
+    expect(plans('<h2>Pro</h2><p>$29/month</p><ul><li>10 projects</li></ul>', 'text/html')).toEqual([]);
+  });
+
+  it('reports a new plan with its monthly and yearly prices', () => {
+    const after = HEADED.replace('## Enterprise', '## Team\n\n$99/month or $990/year\n\n- 50 projects\n- Shared dashboards\n\n## Enterprise');
+    expect(changes(HEADED, after)).toEqual([['plan_added', 'plans[team]']]);
+    const team = fields(after).plans.find((p) => p.name === 'Team')!;
+    expect(team.prices.map((p) => [p.amount, p.period])).toEqual([
+      [99, 'month'],
+      [990, 'year'],
+    ]);
+  });
+
+  it('reports a renamed plan and a removed pay-as-you-go section as typed changes', () => {
+    const after = HEADED.replace('## Pro', '## Growth').replace(/\n## Pay as you go[\s\S]*$/, '');
+    expect(changes(HEADED, after)).toEqual([
+      ['plan_renamed', 'plans[growth].name'],
+      ['price_removed', 'line_items[bandwidth]'],
+      ['price_removed', 'line_items[build-minutes]'],
+      ['price_removed', 'line_items[api-requests]'],
+      ['price_removed', 'line_items[extra-seats]'],
+      ['price_removed', 'line_items[gpu-compute]'],
+    ]);
+  });
+});
