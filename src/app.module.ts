@@ -19,6 +19,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { RedisModule } from './database/redis.module';
 import { DigestModule } from './digest/digest.module';
+import { EvidenceModule } from './evidence/evidence.module';
 import { MonitorsModule } from './monitors/monitors.module';
 import { NotificationChannelsModule } from './notifications/notification-channels.module';
 import { QueueModule } from './queue/queue.module';
@@ -58,6 +59,7 @@ export class AppModule {
         ChangesModule,
         CompetitorsModule,
         DigestModule,
+        EvidenceModule,
         MonitorsModule,
         // Before WebAppModule: its public /app/unsubscribe page must be routed before the application's catch-all 404.
         NotificationChannelsModule,

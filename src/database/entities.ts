@@ -8,6 +8,8 @@ import { ChangeEntity } from '../changes/change.entity';
 import { CompetitorLogoEntity } from '../competitors/competitor-logo.entity';
 import { CompetitorNoteEntity } from '../competitors/competitor-note.entity';
 import { CompetitorEntity } from '../competitors/competitor.entity';
+import { ChangeVisualEntity } from '../evidence/change-visual.entity';
+import { PageScreenshotEntity } from '../evidence/page-screenshot.entity';
 import { EmailOutboxEntity } from '../notifications/email-outbox.entity';
 import { MonitorEntity } from '../monitors/monitor.entity';
 import { RunEntity } from '../monitors/run.entity';
@@ -34,6 +36,8 @@ export const ENTITIES = [
   SnapshotEntity,
   ChangeEntity,
   ChangeCountEntity,
+  PageScreenshotEntity,
+  ChangeVisualEntity,
   NotificationSettingsEntity,
   DigestBufferEntity,
   WebhookDeliveryEntity,
