@@ -113,14 +113,14 @@ function cropDocument({ shot: { image, pageHeight }, outline }: CropRequest): st
  */
 function readLayoutScript(): string {
   return `(() => {
-    const skipped = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'svg', 'SVG', 'HEAD']);
     const body = document.body;
     if (!body) return { height: 0, layout: [] };
     const index = new Map();
     const layout = [];
-    const reject = (node) => (skipped.has(node.tagName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT);
-    const walker = document.createTreeWalker(body, NodeFilter.SHOW_ELEMENT, { acceptNode: reject });
-    for (let el = walker.currentNode; el && layout.length < ${MAX_TEXT_BOXES}; el = walker.nextNode()) {
+    // No TreeWalker filter: with scripts disabled the page may not call back into a function.
+    for (const el of [body, ...body.querySelectorAll('*')]) {
+      if (layout.length >= ${MAX_TEXT_BOXES}) break;
+      if (el.closest('script, style, noscript, template, svg, head')) continue;
       const raw = el.textContent || '';
       if (!raw.trim() || raw.length > 4000) continue;
       const r = el.getBoundingClientRect();
@@ -130,7 +130,9 @@ function readLayoutScript(): string {
       let p = -1;
       for (let a = el.parentElement; a; a = a.parentElement) if (index.has(a)) { p = index.get(a); break; }
       index.set(el, layout.length);
-      layout.push({ t: text.slice(0, 2000), x: Math.round(r.left + scrollX), y: Math.round(r.top + scrollY), w: Math.round(r.width), h: Math.round(r.height), p });
+      const x = Math.floor(r.left + scrollX);
+      const y = Math.floor(r.top + scrollY);
+      layout.push({ t: text.slice(0, 2000), x, y, w: Math.ceil(r.right + scrollX) - x, h: Math.ceil(r.bottom + scrollY) - y, p });
     }
     return { height: Math.ceil(Math.max(document.documentElement.scrollHeight, body.scrollHeight)), layout };
   })()`;
