@@ -6,6 +6,7 @@ import { Public } from '../common/public.decorator';
 import { ChangesModule } from '../changes/changes.module';
 import { CompetitorsModule } from '../competitors/competitors.module';
 import { DigestModule } from '../digest/digest.module';
+import { EvidenceModule } from '../evidence/evidence.module';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { UsersModule } from '../users/users.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -38,7 +39,7 @@ export class AppNotFoundPage {
  * services as the REST controllers; no business logic here. HTTP set-up: web-setup.ts.
  */
 @Module({
-  imports: [AccountsModule, ChangesModule, CompetitorsModule, DigestModule, MonitorsModule, UsersModule, WebhooksModule, WorkspacesModule],
+  imports: [AccountsModule, ChangesModule, CompetitorsModule, DigestModule, EvidenceModule, MonitorsModule, UsersModule, WebhooksModule, WorkspacesModule],
   controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, DigestPage, LogosPage, SettingsPage, AppNotFoundPage],
   providers: [ActionLimitGuard, SignedInGuard],
 })

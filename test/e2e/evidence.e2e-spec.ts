@@ -1,10 +1,11 @@
 import type { Browser } from 'puppeteer-core';
 import request from 'supertest';
 import { pngSize } from '../../src/evidence/png';
+import { UsersService } from '../../src/users/users.service';
 import type { Box } from '../../src/evidence/locate-region';
 import { acmeInitialState, acmePages, AcmeState } from '../fixtures/sites/acme-site';
 import { SiteServer } from '../fixtures/sites/site-server';
-import { chromiumPath, launchBrowser } from '../support/browser';
+import { chromiumPath, fill, launchBrowser, press } from '../support/browser';
 import { contains, cropBoxes, settledScreenshots, settledVisual } from '../support/evidence';
 import { checkNow, waitForDiscovery, waitForIdleRuns } from '../support/pipeline';
 import { createSession, createTestApp, Session, TestApp } from '../support/test-app';
@@ -132,6 +133,39 @@ withChromium('visual evidence of a change', () => {
     const res = await other.get(`/changes/${changeId}/evidence/after.png`).expect(404);
     expect(res.body.error.code).toBe('not_found');
     await s.get(`/changes/99999999/evidence/before.png`).expect(404);
+  });
+
+  it('shows Before and After side by side on the change page in the application', async () => {
+    const changeId = await latestChange(pricingMonitor);
+    await t.app.get(UsersService).create(s.accountId, 'analyst@example.test', 'correct horse battery');
+    const origin = t.baseUrl.replace(/\/v1$/, '');
+    const page = await browser.newPage();
+    try {
+      await page.setViewport({ width: 1280, height: 900 });
+      await page.goto(`${origin}/app/sign-in`, { waitUntil: 'domcontentloaded' });
+      await fill(page, 'Email', 'analyst@example.test');
+      await fill(page, 'Password', 'correct horse battery');
+      await press(page, 'Sign in');
+      await page.goto(`${origin}/app/changes/${changeId}`, { waitUntil: 'load' });
+      const figures = await page.$$eval('figure', (els) =>
+        els.map((figure) => {
+          const img = figure.querySelector('img')!;
+          const box = img.getBoundingClientRect();
+          return { heading: figure.querySelector('h3')?.textContent, loaded: img.complete && img.naturalWidth > 0, left: box.left, top: box.top };
+        }),
+      );
+      expect(figures.map((f) => ({ heading: f.heading, loaded: f.loaded }))).toEqual([
+        { heading: 'Before', loaded: true },
+        { heading: 'After', loaded: true },
+      ]);
+      expect(figures[0].top).toBe(figures[1].top);
+      expect(figures[0].left).toBeLessThan(figures[1].left);
+      const image = await page.goto(`${origin}/app/changes/${changeId}/evidence/after.png`);
+      expect(image?.headers()['content-type']).toBe('image/png');
+    } finally {
+      await page.close();
+    }
+    await request(t.app.getHttpServer()).get(`/app/changes/${changeId}/evidence/before.png`).expect(303);
   });
 
   it('says why when the changed text is not rendered on the page', async () => {
