@@ -8,7 +8,7 @@ import { fitToMaxBytes, pngSize } from './png';
 export const PAGE_WIDTH = 1280;
 const VIEWPORT_HEIGHT = 800;
 /** The part of a page below this is not shot: beyond it a change is not located. */
-export const MAX_PAGE_HEIGHT = 12_000;
+export const MAX_PAGE_HEIGHT = 8_000;
 const MAX_TEXT_BOXES = 6_000;
 /** After the document, images and fonts get this long to arrive; a page still loading is shot anyway. */
 const QUIET_WAIT_MS = 3_000;
@@ -65,7 +65,7 @@ export class PageShotsService {
       await page.waitForNetworkIdle({ idleTime: 250, timeout: QUIET_WAIT_MS }).catch(() => undefined);
       const { height, layout } = (await page.evaluate(readLayoutScript())) as { height: number; layout: TextBox[] };
       const pageHeight = Math.max(1, Math.min(height, MAX_PAGE_HEIGHT));
-      const { png, scale } = await fitToMaxBytes((scale) => shot(page, { x: 0, y: 0, width: PAGE_WIDTH, height: pageHeight }, scale));
+      const { png, scale } = await fitToMaxBytes(PAGE_WIDTH * pageHeight, (scale) => shot(page, { x: 0, y: 0, width: PAGE_WIDTH, height: pageHeight }, scale));
       return { image: png, pageHeight, scale, layout: layout.filter((box) => box.y < pageHeight) };
     });
   }
@@ -77,7 +77,7 @@ export class PageShotsService {
       const crops: CropImage[] = [];
       for (const request of requests) {
         await page.setContent(cropDocument(request), { waitUntil: 'load' });
-        const { png } = await fitToMaxBytes((scale) => shot(page, request.box, scale));
+        const { png } = await fitToMaxBytes(request.box.width * request.box.height, (scale) => shot(page, request.box, scale));
         crops.push({ png, ...pngSize(png) });
       }
       return crops;
