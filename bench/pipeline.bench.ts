@@ -90,7 +90,43 @@ async function round(ctx: Ctx, label: string): Promise<{ perSecond: number; stat
   const statuses = Object.fromEntries(stats.map((s) => [s.status, s.n]));
   const perSecond = runs.length / seconds;
   console.log(`  ${label.padEnd(58)} ${fmt(perSecond).padStart(7)} checks/s  (${runs.length} in ${fmt(seconds, 2)} s) ${JSON.stringify(statuses)}`);
+  await evidenceOf(ctx, ids, seconds);
   return { perSecond, statuses };
+}
+
+/**
+ * Visual evidence (DESIGN §5e) of a round's baselines and changes: its jobs run after the checks
+ * recorded them, so the round is timed without them; this waits until they are done and prints
+ * what they cost, and the round's rate once its evidence is counted in.
+ */
+async function evidenceOf(ctx: Ctx, runIds: number[], checkSeconds: number): Promise<void> {
+  const waitStarted = performance.now();
+  const inRound = `snapshot_id IN (SELECT id FROM snapshots WHERE run_id = ANY($1::int[]))`;
+  for (;;) {
+    const [row] = await ctx.db.query(`SELECT count(*)::int AS n FROM page_screenshots WHERE status = 'pending' AND ${inRound}`, [runIds]);
+    if (row.n === 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const drained = (performance.now() - waitStarted) / 1000;
+  const [shots] = await ctx.db.query(
+    `SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'ready')::int AS ready,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_ms) AS median_ms, avg(octet_length(image))::int AS bytes
+       FROM page_screenshots WHERE ${inRound}`,
+    [runIds],
+  );
+  if (shots.n === 0) return;
+  const [crops] = await ctx.db.query(
+    `SELECT count(*)::int AS n, count(*) FILTER (WHERE v.status = 'ready')::int AS ready,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY v.crop_ms) AS median_ms
+       FROM change_visuals v JOIN changes c ON c.id = v.change_id WHERE c.run_id = ANY($1::int[])`,
+    [runIds],
+  );
+  const total = checkSeconds + drained;
+  console.log(
+    `    evidence: ${shots.n} screenshots (${shots.ready} ready, median ${fmt(shots.median_ms ?? 0)} ms, ${fmt(shots.bytes / 1024)} KiB), ` +
+      `${crops.n} crops (${crops.ready} ready, median ${fmt(crops.median_ms ?? 0)} ms); done ${fmt(drained, 2)} s after the checks → ` +
+      `${fmt(runIds.length / total)} checks/s with evidence`,
+  );
 }
 
 function bumpShare(ctx: Ctx, share: number): void {

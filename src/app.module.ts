@@ -20,6 +20,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { RedisModule } from './database/redis.module';
 import { DigestModule } from './digest/digest.module';
+import { EvidenceModule } from './evidence/evidence.module';
 import { MonitorsModule } from './monitors/monitors.module';
 import { QueueModule } from './queue/queue.module';
 import { SchedulerModule } from './scheduler/scheduler.module';
@@ -58,6 +59,7 @@ export class AppModule {
         ChangesModule,
         CompetitorsModule,
         DigestModule,
+        EvidenceModule,
         IntelligenceModule,
         MonitorsModule,
         WebhooksModule,

@@ -5,11 +5,14 @@ import { MONITOR_TYPES } from '../capture/capture.types';
 import { ChangesService } from '../changes/changes.service';
 import { REVIEW_STATUSES, type ReviewStatus } from '../changes/changes.repository';
 import { ListChangesQuery, UpdateChangeDto } from '../changes/dto/change-query.dto';
+import { notFound } from '../common/errors';
 import { ParseBigIdPipe, ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { SEVERITIES } from '../common/severity';
 import { CompetitorsService } from '../competitors/competitors.service';
 import { LogosService } from '../competitors/logos.service';
+import { EvidenceService } from '../evidence/evidence.service';
+import type { ImageSide } from '../evidence/evidence.repository';
 import { AppExceptionFilter } from './app-exception.filter';
 import { validForm } from './form';
 import { withLogos } from './logos.page';
@@ -31,6 +34,7 @@ export class ChangesPage {
     private readonly changes: ChangesService,
     private readonly competitors: CompetitorsService,
     private readonly logos: LogosService,
+    private readonly evidence: EvidenceService,
   ) {}
 
   @Get('workspaces/:id/changes')
@@ -83,6 +87,16 @@ export class ChangesPage {
         (d) => d.tier !== 'noise',
       ),
     });
+  }
+
+  /** The change's before and after crops (DESIGN §5e), for the detail page's images. */
+  @Get('changes/:id/evidence/:file')
+  async evidenceImage(@Res() res: Response, @CurrentViewer() viewer: Viewer, @Param('id', ParseBigIdPipe) id: number, @Param('file') file: string): Promise<void> {
+    const side = ({ 'before.png': 'before', 'after.png': 'after' } as Record<string, ImageSide>)[file];
+    if (!side) throw notFound('page');
+    const png = await this.evidence.image(viewer.context, id, side);
+    res.set({ 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=86400', 'X-Content-Type-Options': 'nosniff' });
+    res.send(png);
   }
 
   /** Triage from the detail page (a form) or the inbox keyboard (fetch, answered in JSON). */

@@ -6,6 +6,7 @@ import { Public } from '../common/public.decorator';
 import { ChangesModule } from '../changes/changes.module';
 import { CompetitorsModule } from '../competitors/competitors.module';
 import { DigestModule } from '../digest/digest.module';
+import { EvidenceModule } from '../evidence/evidence.module';
 import { IntelligenceModule } from '../intelligence/intelligence.module';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { UsersModule } from '../users/users.module';
@@ -42,7 +43,7 @@ export class AppNotFoundPage {
  * services as the REST controllers; no business logic here. HTTP set-up: web-setup.ts.
  */
 @Module({
-  imports: [AccountsModule, ChangesModule, CompetitorsModule, DigestModule, IntelligenceModule, MonitorsModule, UsersModule, WebhooksModule, WorkspacesModule],
+  imports: [AccountsModule, ChangesModule, CompetitorsModule, DigestModule, EvidenceModule, IntelligenceModule, MonitorsModule, UsersModule, WebhooksModule, WorkspacesModule],
   controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, CompetitorProfilePage, DigestPage, PricingPage, LogosPage, SettingsPage, UnsubscribePage, AppNotFoundPage],
   providers: [ActionLimitGuard, SignedInGuard],
 })

@@ -42,7 +42,7 @@ export function captureProviders(): Provider[] {
 
 /** Page capture: fetch (HTTP, Chromium), extract, and the snapshots it leaves. */
 @Module({
-  exports: [ExtractionPool, HttpFetcher, PageCaptureService, SnapshotsRepository],
+  exports: [BrowserFetcher, ExtractionPool, HttpFetcher, PageCaptureService, SnapshotsRepository],
   imports: [TypeOrmModule.forFeature([SnapshotEntity])],
   providers: [...captureProviders(), PageCaptureService, SnapshotsRepository],
 })

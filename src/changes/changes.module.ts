@@ -3,6 +3,7 @@ import { ChangeEntity } from './change.entity';
 import { Module } from '@nestjs/common';
 import { CaptureModule } from '../capture/capture.module';
 import { DigestModule } from '../digest/digest.module';
+import { EvidenceModule } from '../evidence/evidence.module';
 import { ChangesController } from './changes.controller';
 import { ChangesRepository } from './changes.repository';
 import { ChangesService } from './changes.service';
@@ -10,7 +11,7 @@ import { ChangesService } from './changes.service';
 @Module({
   controllers: [ChangesController],
   exports: [ChangesRepository, ChangesService],
-  imports: [CaptureModule, DigestModule, TypeOrmModule.forFeature([ChangeEntity])],
+  imports: [CaptureModule, DigestModule, EvidenceModule, TypeOrmModule.forFeature([ChangeEntity])],
   providers: [ChangesRepository, ChangesService],
 })
 export class ChangesModule {}

@@ -3,6 +3,7 @@ import type { AccountContext } from '../accounts/account-context';
 import { toCapture } from '../capture/capture.response';
 import { SnapshotsRepository } from '../capture/snapshots.repository';
 import { ThemesService } from '../digest/themes.service';
+import { EvidenceService } from '../evidence/evidence.service';
 import { decodeCursor, encodeCursor } from '../common/cursor';
 import { DomainError, ErrorCode, invalidParams, notFound } from '../common/errors';
 import { parseInclude } from '../common/include';
@@ -21,6 +22,7 @@ export class ChangesService {
     private readonly changes: ChangesRepository,
     private readonly snapshots: SnapshotsRepository,
     private readonly themes: ThemesService,
+    private readonly evidence: EvidenceService,
   ) {}
 
   async feed(account: AccountContext, query: ListChangesQuery): Promise<ChangeListResponse> {
@@ -73,7 +75,8 @@ export class ChangesService {
     const include = parseInclude(includeRaw, INCLUDES);
     const row = await this.changes.detail(account.accountId, id);
     if (!row) throw notFound('change');
-    const dto = await this.withTheme(row, toChangeDetail(row));
+    const [dto, visual] = await Promise.all([this.withTheme(row, toChangeDetail(row)), this.evidence.visual(row.id)]);
+    dto.evidence = { ...dto.evidence, visual };
     const wantsCapture = include.has('capture') || include.has('capture_markdown');
     // The snapshots are read only when an include asks for them.
     const after = (wantsCapture || include.has('raw_diff')) && row.snapshot_id ? await this.snapshots.byId(row.snapshot_id) : null;
@@ -93,8 +96,12 @@ export class ChangesService {
   async review(account: AccountContext, id: number, status: ReviewStatus): Promise<ChangeDetailDto> {
     const row = await this.changes.detail(account.accountId, id);
     if (!row) throw notFound('change');
-    await this.changes.setReviewStatus(id, status);
-    return this.withTheme(row, toChangeDetail({ ...row, review_status: status }));
+    const [dto, visual] = await Promise.all([
+      this.withTheme(row, toChangeDetail({ ...row, review_status: status })),
+      this.evidence.visual(row.id),
+      this.changes.setReviewStatus(id, status),
+    ]);
+    return { ...dto, evidence: { ...dto.evidence, visual } };
   }
 
   /** A theme is read when the change is: the related changes on other surfaces may come after it. */

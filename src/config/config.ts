@@ -73,6 +73,8 @@ export interface AppConfig {
   retentionRunsDays: number;
   /** Snapshots older than this many days that no change and no monitor needs are deleted; 0 keeps all. */
   retentionSnapshotsDays: number;
+  /** Screenshots and change crops older than this many days are deleted (each monitor's newest screenshot stays); 0 keeps all. */
+  retentionEvidenceDays: number;
   /** Rows one retention statement deletes at most: short transactions, short locks. */
   retentionBatchSize: number;
   /** How often the scheduler runs a retention pass. */
@@ -165,6 +167,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sessionSecret: env.SESSION_SECRET || null,
     retentionRunsDays: intVar(env, 'RETENTION_RUNS_DAYS', 90),
     retentionSnapshotsDays: intVar(env, 'RETENTION_SNAPSHOTS_DAYS', 7),
+    retentionEvidenceDays: intVar(env, 'RETENTION_EVIDENCE_DAYS', 180),
     retentionBatchSize: intVar(env, 'RETENTION_BATCH_SIZE', 1000, 1),
     retentionIntervalMinutes: intVar(env, 'RETENTION_INTERVAL_MINUTES', 60, 1),
   });

@@ -12,6 +12,7 @@ import { NotificationChannels1764600000000 } from './migrations/1764600000000-no
 import { CompetitorLogos1764700000000 } from './migrations/1764700000000-competitor-logos';
 import { NotificationDestinations1764800000000 } from './migrations/1764800000000-notification-destinations';
 import { PricingHistoryIndex1764900000000 } from './migrations/1764900000000-pricing-history-index';
+import { VisualEvidence1765000000000 } from './migrations/1765000000000-visual-evidence';
 import { QueryErrorLogger } from './query-error-logger';
 
 export const MIGRATIONS = [
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   CompetitorLogos1764700000000,
   NotificationDestinations1764800000000,
   PricingHistoryIndex1764900000000,
+  VisualEvidence1765000000000,
 ];
 
 export interface ConnectionTarget {

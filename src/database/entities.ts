@@ -9,6 +9,8 @@ import { CompetitorLogoEntity } from '../competitors/competitor-logo.entity';
 import { CompetitorNoteEntity } from '../competitors/competitor-note.entity';
 import { CompetitorEntity } from '../competitors/competitor.entity';
 import { PlanChangeEntity } from '../intelligence/plan-change.entity';
+import { ChangeVisualEntity } from '../evidence/change-visual.entity';
+import { PageScreenshotEntity } from '../evidence/page-screenshot.entity';
 import { MonitorEntity } from '../monitors/monitor.entity';
 import { RunEntity } from '../monitors/run.entity';
 import { AppSecretEntity } from '../users/app-secret.entity';
@@ -37,6 +39,8 @@ export const ENTITIES = [
   ChangeEntity,
   ChangeCountEntity,
   PlanChangeEntity,
+  PageScreenshotEntity,
+  ChangeVisualEntity,
   NotificationSettingsEntity,
   NotificationDestinationEntity,
   DigestBufferEntity,

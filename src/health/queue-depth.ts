@@ -12,11 +12,12 @@ export class QueueDepth {
   constructor(
     @InjectQueue(QUEUES.checks) private readonly checks: JobsQueue<unknown>,
     @InjectQueue(QUEUES.discovery) private readonly discovery: JobsQueue<unknown>,
+    @InjectQueue(QUEUES.evidence) private readonly evidence: JobsQueue<unknown>,
     @InjectQueue(QUEUES.webhooks) private readonly webhooks: JobsQueue<unknown>,
   ) {}
 
   async refresh(): Promise<void> {
-    const queues = { checks: this.checks, discovery: this.discovery, webhooks: this.webhooks };
+    const queues = { checks: this.checks, discovery: this.discovery, evidence: this.evidence, webhooks: this.webhooks };
     await Promise.all(
       Object.entries(queues).map(async ([name, queue]) => {
         const counts = await queue.getJobCounts(...STATES).catch(() => null);

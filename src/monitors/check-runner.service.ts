@@ -8,6 +8,7 @@ import type { CaptureFields, ExtractedPage } from '../capture/capture.types';
 import { FetchError } from '../capture/fetch/fetch-error';
 import { severityRank } from '../common/severity';
 import { diffCaptures } from '../diffing/diff-captures';
+import { EvidenceService } from '../evidence/evidence.service';
 import type { DiffResult } from '../diffing/diff.types';
 import { INTERPRETER } from '../interpretation/interpretation.module';
 import type { Interpretation, Interpreter } from '../interpretation/interpretation.types';
@@ -35,6 +36,7 @@ export class CheckRunner {
     private readonly changes: ChangesRepository,
     @Inject(INTERPRETER) private readonly interpreter: Interpreter,
     private readonly notifications: NotificationsService,
+    private readonly evidence: EvidenceService,
   ) {}
 
   async run(runId: number): Promise<void> {
@@ -77,10 +79,13 @@ export class CheckRunner {
       return;
     }
     if (!previous) {
-      await retryingTransaction(this.db, async (manager) => {
+      const baseline = await retryingTransaction(this.db, async (manager) => {
         const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
         await this.contexts.finish(ctx, { status: 'succeeded', snapshotId: snapshot, ...validators }, manager);
+        return snapshot;
       });
+      // The first screenshot: the `before` of the monitor's first change (DESIGN §5e).
+      await this.evidence.request({ monitorId: monitor.id, snapshotId: baseline, changeId: null, pageUrl: fetched.url, html: fetched.html });
       return;
     }
     const before = await this.contexts.capture(previous.id);
@@ -102,7 +107,7 @@ export class CheckRunner {
       });
       return;
     }
-    const changeId = await retryingTransaction(this.db, async (manager) => {
+    const recorded = await retryingTransaction(this.db, async (manager) => {
       const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
       const id = await this.changes.insert(
         {
@@ -140,19 +145,21 @@ export class CheckRunner {
       );
       if (id === null) throw new ChangeAlreadyRecorded();
       await this.contexts.finish(ctx, { status: 'changed', snapshotId: snapshot, ...validators }, manager);
-      return id;
+      return { id, snapshot };
     }).catch((err: unknown) => {
       if (err instanceof ChangeAlreadyRecorded) return null;
       throw err;
     });
-    if (changeId === null) {
+    if (recorded === null) {
       // Another run already recorded (and announced) this very difference: its snapshot is the
       // monitor's baseline now, and this run adds nothing, not even a second webhook.
       await this.contexts.finish(ctx, { status: 'no_change', ...validators });
       return;
     }
-    // After commit: a webhook must never announce a change that was rolled back.
-    await this.notifications.changeDetected(changeId);
+    // After commit: evidence and webhooks never see a change that was rolled back. The screenshot
+    // is only queued here (its job runs later), and a failure to queue it is logged, not thrown.
+    await this.evidence.request({ monitorId: monitor.id, snapshotId: recorded.snapshot, changeId: recorded.id, pageUrl: fetched.url, html: fetched.html });
+    await this.notifications.changeDetected(recorded.id);
   }
 
   private interpret(ctx: CheckContext, diff: DiffResult, beforeFields: CaptureFields, page: ExtractedPage): Promise<Interpretation> {

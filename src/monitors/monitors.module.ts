@@ -4,6 +4,7 @@ import { RunEntity } from './run.entity';
 import { Module } from '@nestjs/common';
 import { CaptureModule } from '../capture/capture.module';
 import { ChangesModule } from '../changes/changes.module';
+import { EvidenceModule } from '../evidence/evidence.module';
 import { InterpretationModule } from '../interpretation/interpretation.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CheckRunner } from './check-runner.service';
@@ -21,7 +22,7 @@ import { ScheduledRunsRepository } from './scheduled-runs.repository';
 @Module({
   controllers: [MonitorsController],
   exports: [CheckContextRepository, CheckRunner, ChecksService, MonitorsRepository, MonitorsService, RetentionRepository, RunSweep, RunsRepository, ScheduledRunsRepository],
-  imports: [CaptureModule, ChangesModule, InterpretationModule, TypeOrmModule.forFeature([MonitorEntity, RunEntity]), WebhooksModule],
+  imports: [CaptureModule, ChangesModule, EvidenceModule, InterpretationModule, TypeOrmModule.forFeature([MonitorEntity, RunEntity]), WebhooksModule],
   providers: [
     CheckContextRepository,
     CheckRunner,

@@ -75,10 +75,64 @@ export class RetentionRepository {
     );
   }
 
-  private async boundary(sql: string, table: 'runs' | 'snapshots', days: number): Promise<number> {
+  async screenshotsBoundary(days: number): Promise<number> {
+    return this.boundary(
+      `SELECT id FROM page_screenshots WHERE created_at >= now() - make_interval(days => $1) ORDER BY id LIMIT 1`,
+      'page_screenshots',
+      days,
+    );
+  }
+
+  async visualsBoundary(days: number): Promise<number> {
+    return this.boundary(
+      `SELECT change_id AS id FROM change_visuals WHERE created_at >= now() - make_interval(days => $1) ORDER BY change_id LIMIT 1`,
+      'change_visuals',
+      days,
+    );
+  }
+
+  /**
+   * Deletes, among the next `limit` screenshots, those older than `days` days except each
+   * monitor's newest taken one: the next change's `before` is cropped from it.
+   */
+  deleteScreenshots(o: { afterId: number; beforeId: number; days: number; limit: number }): Promise<RetentionBatch | null> {
+    return this.batch(
+      `WITH batch AS (
+         SELECT id, monitor_id, created_at, status FROM page_screenshots WHERE id > $1 AND id < $2 ORDER BY id LIMIT $3),
+       doomed AS (
+         SELECT b.id FROM batch b
+          WHERE b.created_at < now() - make_interval(days => $4)
+            AND b.status <> 'pending'
+            AND b.id IS DISTINCT FROM (SELECT s.id FROM page_screenshots s WHERE s.monitor_id = b.monitor_id AND s.status = 'ready'
+                                        ORDER BY s.snapshot_id DESC LIMIT 1)),
+       gone AS (DELETE FROM page_screenshots s USING doomed d WHERE s.id = d.id RETURNING s.id)
+       SELECT (SELECT max(id) FROM batch) AS last_id, (SELECT count(*) FROM gone)::int AS deleted`,
+      [o.afterId, o.beforeId, o.limit, o.days],
+    );
+  }
+
+  /** Drops the images of the next `limit` changes' evidence older than `days` days; the evidence says why it is gone. */
+  expireVisuals(o: { afterId: number; beforeId: number; days: number; limit: number }): Promise<RetentionBatch | null> {
+    return this.batch(
+      `WITH batch AS (
+         SELECT change_id, created_at, status FROM change_visuals WHERE change_id > $1 AND change_id < $2 ORDER BY change_id LIMIT $3),
+       doomed AS (
+         SELECT b.change_id FROM batch b WHERE b.created_at < now() - make_interval(days => $4) AND b.status = 'ready'),
+       gone AS (
+         UPDATE change_visuals v
+            SET status = 'unavailable', reason = $5, before_png = NULL, after_png = NULL,
+                before_width = NULL, before_height = NULL, after_width = NULL, after_height = NULL
+           FROM doomed d WHERE v.change_id = d.change_id RETURNING v.change_id)
+       SELECT (SELECT max(change_id) FROM batch) AS last_id, (SELECT count(*) FROM gone)::int AS deleted`,
+      [o.afterId, o.beforeId, o.limit, o.days, `The screenshots were deleted after ${o.days} days (RETENTION_EVIDENCE_DAYS).`],
+    );
+  }
+
+  private async boundary(sql: string, table: 'runs' | 'snapshots' | 'page_screenshots' | 'change_visuals', days: number): Promise<number> {
     const [first]: { id: number }[] = await this.db.query(sql, [days]);
     if (first) return first.id;
-    const [last]: { id: number | null }[] = await this.db.query(`SELECT max(id) AS id FROM ${table}`);
+    const idColumn = table === 'change_visuals' ? 'change_id' : 'id';
+    const [last]: { id: number | null }[] = await this.db.query(`SELECT max(${idColumn}) AS id FROM ${table}`);
     return (last.id ?? 0) + 1;
   }
 

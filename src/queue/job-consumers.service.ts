@@ -5,7 +5,7 @@ import { DiscoveryService, ModuleRef, Reflector } from '@nestjs/core';
 import type { Job } from 'bullmq';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { InProcessQueue } from './in-process-queue';
-import { DISCOVERY_CONCURRENCY, QueueName, WEBHOOK_CONCURRENCY } from './queue.constants';
+import { DISCOVERY_CONCURRENCY, EVIDENCE_CONCURRENCY, QueueName, WEBHOOK_CONCURRENCY } from './queue.constants';
 
 interface Consumer {
   queue: QueueName;
@@ -99,6 +99,6 @@ export class JobConsumers implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   private concurrency(queue: QueueName): number {
-    return { checks: this.config.workerConcurrency, discovery: DISCOVERY_CONCURRENCY, webhooks: WEBHOOK_CONCURRENCY }[queue];
+    return { checks: this.config.workerConcurrency, discovery: DISCOVERY_CONCURRENCY, evidence: EVIDENCE_CONCURRENCY, webhooks: WEBHOOK_CONCURRENCY }[queue];
   }
 }

@@ -4,6 +4,7 @@ import type { JobsOptions } from 'bullmq';
 export const QUEUES = {
   discovery: 'discovery',
   checks: 'checks',
+  evidence: 'evidence',
   webhooks: 'webhooks',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -17,9 +18,14 @@ export interface CheckJob {
 export interface WebhookJob {
   deliveryId: number;
 }
+/** A page screenshot to take (and, at a change, the crops to make from it). */
+export interface EvidenceJob {
+  screenshotId: number;
+}
 export interface PayloadByQueue {
   discovery: DiscoveryJob;
   checks: CheckJob;
+  evidence: EvidenceJob;
   webhooks: WebhookJob;
 }
 
@@ -29,7 +35,7 @@ export interface PayloadByQueue {
  * span two and a half minutes and outlast a short outage instead of being spent in a burst; a
  * check still blocked by an outage after that is not failed but left to the run sweep.
  */
-export const JOB_ATTEMPTS: Record<QueueName, number> = { discovery: 4, checks: 6, webhooks: 4 };
+export const JOB_ATTEMPTS: Record<QueueName, number> = { discovery: 4, checks: 6, evidence: 2, webhooks: 4 };
 export const JOB_BACKOFF_MS = 5000;
 
 /** Default options of every job on a queue: retries, back-off, bounded history. */
@@ -45,6 +51,8 @@ export function jobOptions(queue: QueueName): JobsOptions {
 /** Jobs in flight per worker process (checks: WORKER_CONCURRENCY); deliveries wait on the network, not the CPU. */
 export const DISCOVERY_CONCURRENCY = 4;
 export const WEBHOOK_CONCURRENCY = 100;
+/** Screenshots also wait for BROWSER_PAGES, which they share with the checks that need Chromium. */
+export const EVIDENCE_CONCURRENCY = 2;
 
 /** A job whose worker died is moved back to waiting by BullMQ's stalled check. */
 export const STALLED_INTERVAL_MS = 15_000;
@@ -55,5 +63,6 @@ export const jobIds = {
   /** A retry after a failed discovery is keyed by the failed attempt's end, so it runs once more. */
   discovery: (competitorId: number, retryOf?: Date) => (retryOf ? `discovery-${competitorId}-retry-${retryOf.getTime()}` : `discovery-${competitorId}`),
   check: (runId: number) => `check-${runId}`,
+  evidence: (screenshotId: number) => `evidence-${screenshotId}`,
   webhook: (deliveryId: number, attempt: number) => `webhook-${deliveryId}-${attempt}`,
 };

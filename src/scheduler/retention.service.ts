@@ -8,11 +8,15 @@ const TIMER = 'retention';
 export interface RetentionResult {
   snapshotsDeleted: number;
   runsDeleted: number;
+  screenshotsDeleted: number;
+  /** Changes whose evidence images were dropped. */
+  visualsExpired: number;
 }
 
 /**
  * Keeps check history bounded (RETENTION_* settings): every RETENTION_INTERVAL_MINUTES the
- * scheduler deletes snapshots no one needs any more, then runs past their retention, in batches
+ * scheduler deletes snapshots no one needs any more, then runs past their retention, then
+ * screenshots and change crops (evidence), in batches
  * of RETENTION_BATCH_SIZE rows, each its own short transaction. Two schedulers are safe: each
  * batch takes a transaction-scoped advisory lock, and a scheduler that finds it taken leaves the
  * pass to the other one.
@@ -47,7 +51,7 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
     this.running ??= this.pass()
       .catch((err) => {
         this.logger.warn(`retention pass failed: ${(err as Error).message}`);
-        return { snapshotsDeleted: 0, runsDeleted: 0 };
+        return { snapshotsDeleted: 0, runsDeleted: 0, screenshotsDeleted: 0, visualsExpired: 0 };
       })
       .finally(() => {
         this.running = null;
@@ -68,8 +72,25 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
           this.repository.deleteRuns({ afterId, beforeId, days: runsDays, limit }),
         )
       : 0;
+    const evidence = await this.evidencePass();
     if (snapshotsDeleted || runsDeleted) this.logger.log(`deleted ${snapshotsDeleted} snapshots and ${runsDeleted} runs past retention`);
-    return { snapshotsDeleted, runsDeleted };
+    if (evidence.screenshotsDeleted || evidence.visualsExpired) {
+      this.logger.log(`deleted ${evidence.screenshotsDeleted} screenshots and the images of ${evidence.visualsExpired} changes past retention`);
+    }
+    return { snapshotsDeleted, runsDeleted, ...evidence };
+  }
+
+  /** Screenshots and change crops past RETENTION_EVIDENCE_DAYS (DESIGN §5e). */
+  private async evidencePass(): Promise<Pick<RetentionResult, 'screenshotsDeleted' | 'visualsExpired'>> {
+    const { retentionEvidenceDays: days, retentionBatchSize: limit } = this.config;
+    if (!days) return { screenshotsDeleted: 0, visualsExpired: 0 };
+    const screenshotsDeleted = await this.sweep(await this.repository.screenshotsBoundary(days), (afterId, beforeId) =>
+      this.repository.deleteScreenshots({ afterId, beforeId, days, limit }),
+    );
+    const visualsExpired = await this.sweep(await this.repository.visualsBoundary(days), (afterId, beforeId) =>
+      this.repository.expireVisuals({ afterId, beforeId, days, limit }),
+    );
+    return { screenshotsDeleted, visualsExpired };
   }
 
   /** Walks ids below `beforeId` batch by batch; stops at the end, on shutdown, or when another scheduler holds the lock. */

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CompetitorsModule } from '../competitors/competitors.module';
 import { DiscoveryProcessor } from '../competitors/jobs/discovery.processor';
+import { EvidenceModule } from '../evidence/evidence.module';
+import { EvidenceProcessor } from '../evidence/jobs/evidence.processor';
 import { CheckProcessor } from '../monitors/jobs/check.processor';
 import { MonitorsModule } from '../monitors/monitors.module';
 import { WebhookProcessor } from '../webhooks/jobs/webhook.processor';
@@ -8,11 +10,11 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 
 /**
  * The queue consumers (`@Processor` classes) of the worker role. They are thin: the work lives in
- * the features' services (CheckRunner, DiscoveryService, DeliveryAttempts). Only processes that
+ * the features' services (CheckRunner, DiscoveryService, EvidenceMaker, DeliveryAttempts). Only processes that
  * run the worker role load this module; `JobConsumers` starts and drains the processors.
  */
 @Module({
-  imports: [CompetitorsModule, MonitorsModule, WebhooksModule],
-  providers: [CheckProcessor, DiscoveryProcessor, WebhookProcessor],
+  imports: [CompetitorsModule, EvidenceModule, MonitorsModule, WebhooksModule],
+  providers: [CheckProcessor, DiscoveryProcessor, EvidenceProcessor, WebhookProcessor],
 })
 export class WorkerModule {}

@@ -373,6 +373,8 @@ describe('changes', () => {
             captured_at: expect.stringMatching(ISO_DATE),
             previous_captured_at: null,
             diffs: diffs.map(({ op, path, tier, change_type }) => ({ op, path, tier, change_type })),
+            // Recorded without a check, so no screenshot was ever taken (DESIGN §5e).
+            visual: { status: 'unavailable', reason: 'No screenshot was taken for this change.', before: null, after: null },
           },
           enrichment: { seo_opportunity: { keywords: ['usage based pricing'] } },
           interpreted_by: 'rules-v1',

@@ -74,7 +74,7 @@ describe('retention of runs and snapshots', () => {
     await db.query(`UPDATE changes SET run_id = $2 WHERE id = $1`, [change.id, oldOfChange]);
 
     const result = await t.app.get(RetentionService).runOnce();
-    expect(result).toEqual({ snapshotsDeleted: 2, runsDeleted: 2 });
+    expect(result).toEqual({ snapshotsDeleted: 2, runsDeleted: 2, screenshotsDeleted: 0, visualsExpired: 0 });
 
     expect(await existing(db, 'runs', [bOnlyRun, oldPlain, oldOfChange, oldUnfinished, oldPlain2, recent, aLast])).toEqual([
       bOnlyRun,
@@ -100,7 +100,7 @@ describe('retention of runs and snapshots', () => {
     expect(typeof kept.run_id).toBe('number');
 
     // A second pass finds nothing more to delete.
-    expect(await t.app.get(RetentionService).runOnce()).toEqual({ snapshotsDeleted: 0, runsDeleted: 0 });
+    expect(await t.app.get(RetentionService).runOnce()).toEqual({ snapshotsDeleted: 0, runsDeleted: 0, screenshotsDeleted: 0, visualsExpired: 0 });
   });
 
   it('leaves the pass to the scheduler that holds the retention lock', async () => {
@@ -112,13 +112,45 @@ describe('retention of runs and snapshots', () => {
     try {
       await other.startTransaction();
       await other.query(`SELECT pg_advisory_xact_lock($1)`, [RETENTION_LOCK]);
-      expect(await t.app.get(RetentionService).runOnce()).toEqual({ snapshotsDeleted: 0, runsDeleted: 0 });
+      expect(await t.app.get(RetentionService).runOnce()).toEqual({ snapshotsDeleted: 0, runsDeleted: 0, screenshotsDeleted: 0, visualsExpired: 0 });
       expect(await count(t.db, `runs WHERE id = $1`, [old])).toBe(1);
       await other.commitTransaction();
     } finally {
       await other.release();
     }
-    expect(await t.app.get(RetentionService).runOnce()).toEqual({ snapshotsDeleted: 0, runsDeleted: 1 });
+    expect(await t.app.get(RetentionService).runOnce()).toEqual({ snapshotsDeleted: 0, runsDeleted: 1, screenshotsDeleted: 0, visualsExpired: 0 });
     expect(await count(t.db, `runs WHERE id = $1`, [old])).toBe(0);
+  });
+
+  it('deletes screenshots and change crops past RETENTION_EVIDENCE_DAYS, keeping each monitor’s newest screenshot', async () => {
+    const db = t.db;
+    const shot = async (monitorId: number, snapshotId: number, createdAt: Date, status = 'ready'): Promise<number> => {
+      const [row] = await db.query(
+        `INSERT INTO page_screenshots (monitor_id, snapshot_id, page_url, status, image, created_at)
+         VALUES ($1, $2, 'https://rival.example/pricing', $3, '\\x89504e47'::bytea, $4) RETURNING id`,
+        [monitorId, snapshotId, status, createdAt],
+      );
+      return row.id;
+    };
+    const oldest = await shot(a.id, 9_000_001, daysAgo(300));
+    const oldFailed = await shot(a.id, 9_000_002, daysAgo(250), 'unavailable');
+    const newestOfA = await shot(a.id, 9_000_003, daysAgo(200));
+    const recent = await shot(b.id, 9_000_004, daysAgo(10));
+    const change = await insertChange(db, { monitor: a, snapshotId: null, previousSnapshotId: null });
+    const recentChange = await insertChange(db, { monitor: a, snapshotId: null, previousSnapshotId: null });
+    await db.query(
+      `INSERT INTO change_visuals (change_id, status, before_png, before_width, before_height, after_png, after_width, after_height, created_at)
+       VALUES ($1, 'ready', '\\x00'::bytea, 480, 160, '\\x00'::bytea, 480, 160, $2), ($3, 'ready', '\\x00'::bytea, 480, 160, '\\x00'::bytea, 480, 160, now())`,
+      [change.id, daysAgo(190), recentChange.id],
+    );
+
+    expect(await t.app.get(RetentionService).runOnce()).toEqual({ snapshotsDeleted: 0, runsDeleted: 0, screenshotsDeleted: 2, visualsExpired: 1 });
+    const left: { id: number }[] = await db.query(`SELECT id FROM page_screenshots WHERE id = ANY($1::bigint[]) ORDER BY id`, [[oldest, oldFailed, newestOfA, recent]]);
+    expect(left.map((r) => r.id)).toEqual([newestOfA, recent]);
+    const visuals = await db.query(`SELECT change_id, status, reason, before_png IS NULL AS gone FROM change_visuals ORDER BY change_id`);
+    expect(visuals).toEqual([
+      { change_id: change.id, status: 'unavailable', reason: expect.stringContaining('RETENTION_EVIDENCE_DAYS'), gone: true },
+      { change_id: recentChange.id, status: 'ready', reason: null, gone: false },
+    ]);
   });
 });

@@ -120,6 +120,18 @@ describe('OpenAPI document and Swagger UI', () => {
     for (const op of [matrix, profile]) expect(refName(op.responses['400'].content!['application/json'].schema.$ref)).toBe('ErrorResponse');
   });
 
+  it.each(['before', 'after'])('documents the %s.png evidence image: image/png, and the error envelopes', (side) => {
+    const op = operation('get', `/changes/{}/evidence/${side}.png`)!;
+    expect(op).toBeDefined();
+    expect(op.responses['200'].content).toHaveProperty('image/png');
+    for (const status of [401, 404, 429]) {
+      expect([status, refName(op.responses[String(status)]?.content?.['application/json']?.schema?.$ref)]).toEqual([status, 'ErrorResponse']);
+    }
+    const visual = doc.components.schemas.VisualDto;
+    expect(Object.keys(visual.properties!).sort()).toEqual(['after', 'before', 'reason', 'status']);
+    expect(visual.properties!.status.enum).toEqual(['pending', 'ready', 'unavailable']);
+  });
+
   it('gives every operation a summary and a description', () => {
     const missing = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops as Record<string, { summary?: string; description?: string }>)

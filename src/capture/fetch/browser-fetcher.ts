@@ -66,6 +66,8 @@ const CHROMIUM_ARGS = [
 
 /** Resource types a text capture never needs; skipping them saves most of a page's bytes. */
 const SKIPPED_RESOURCE_TYPES = new Set(['image', 'font', 'media', 'texttrack', 'manifest', 'ping', 'prefetch', 'cspviolationreport']);
+/** Of those, what a screenshot shows. */
+const SHOWN_RESOURCE_TYPES = new Set(['image', 'font']);
 
 /** Per-page state for the fetch currently using it. */
 interface PageState {
@@ -77,6 +79,8 @@ interface PageState {
   mainUrl: string | null;
   /** Requests seen so far, to tell whether late timers started new ones. */
   requests: number;
+  /** Lent by `withPage` for a screenshot: images and fonts load too. */
+  visual: boolean;
 }
 
 /**
@@ -176,6 +180,52 @@ export class BrowserFetcher implements PageFetcher {
     }
   }
 
+  /**
+   * Lends a page of the pool for work other than a fetch (screenshots, DESIGN §5e): it waits for a
+   * slot like a fetch (BROWSER_PAGES), its requests pass the same guards, and it loads images and
+   * fonts as well. `open(url)` navigates as a fetch does (address, redirect and bot-protection
+   * checks). The page is closed afterwards, not pooled: the work may change its viewport and settings.
+   */
+  async withPage<T>(work: (page: Page, open: (url: string) => Promise<void>) => Promise<T>): Promise<T> {
+    if (this.closed) throw new FetchError('render_failed', 'The browser fetcher is closed');
+    if (!this.executablePath) throw new FetchError('render_failed', 'No Chromium executable found');
+    let release: () => void;
+    try {
+      release = await this.slots.acquire(AbortSignal.timeout(this.opts.navigationTimeoutMs));
+    } catch {
+      throw new FetchError('timeout', 'Timed out waiting for a free browser page');
+    }
+    const deadline = performance.now() + 2 * this.opts.navigationTimeoutMs;
+    let page: Page | null = null;
+    try {
+      const checkout = this.checkoutPage();
+      checkout.catch(() => undefined);
+      page = await withDeadline(checkout, deadline, 'opening a page').catch((err) => {
+        void checkout.then((late) => late.close()).catch(() => undefined);
+        throw err;
+      });
+      const lent = page;
+      const state = this.state(lent);
+      state.visual = true;
+      state.broken = true; // closed at check-in, never pooled again
+      const open = async (rawUrl: string): Promise<void> => {
+        let url: URL;
+        try {
+          url = assertHttpUrl(rawUrl);
+          await this.verdicts.check(url.hostname);
+        } catch (err) {
+          throw classifyBrowserError(err, { url: rawUrl });
+        }
+        await this.render(lent, url, performance.now(), deadline).catch((err) => {
+          throw err instanceof FetchError ? err : this.explain(err, url, lent);
+        });
+      };
+      return await withDeadline(work(lent, open), deadline, 'rendering a screenshot');
+    } finally {
+      void this.checkin(page).finally(release);
+    }
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -265,7 +315,7 @@ export class BrowserFetcher implements PageFetcher {
   private state(page: Page): PageState {
     let state = this.pageStates.get(page);
     if (!state) {
-      state = { uses: 0, broken: false, blockedMain: null, mainUrl: null, requests: 0 };
+      state = { uses: 0, broken: false, blockedMain: null, mainUrl: null, requests: 0, visual: false };
       this.pageStates.set(page, state);
     }
     return state;
@@ -316,7 +366,8 @@ export class BrowserFetcher implements PageFetcher {
     state.requests++;
     if (request.isInterceptResolutionHandled()) return;
     try {
-      if (SKIPPED_RESOURCE_TYPES.has(request.resourceType())) return await request.abort('blockedbyclient');
+      const type = request.resourceType();
+      if (SKIPPED_RESOURCE_TYPES.has(type) && !(state.visual && SHOWN_RESOURCE_TYPES.has(type))) return await request.abort('blockedbyclient');
       const url = new URL(request.url());
       if (url.protocol === 'data:' || url.protocol === 'blob:' || url.protocol === 'about:') return await request.continue();
       if (url.protocol !== 'http:' && url.protocol !== 'https:') return await request.abort('blockedbyclient');

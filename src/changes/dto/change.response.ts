@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MONITOR_TYPES } from '../../capture/capture.types';
 import { CaptureDto } from '../../monitors/dto/monitor.response';
 import { SEVERITIES } from '../../common/severity';
+import { VisualDto } from '../../evidence/dto/visual.response';
 import { REVIEW_STATUSES, type ChangeListRow, type ChangeRow } from '../changes.repository';
 
 const CATEGORIES = ['pricing', 'feature', 'content', 'partnership', 'social_proof', 'positioning', 'other'];
@@ -73,6 +74,7 @@ class EvidenceDto {
   @ApiProperty({ example: '2026-11-22T09:00:03.000Z' }) captured_at: string;
   @ApiProperty({ example: '2026-11-21T09:00:03.000Z', nullable: true, type: String }) previous_captured_at: string | null;
   @ApiProperty({ type: [EvidenceDiffDto] }) diffs: EvidenceDiffDto[];
+  @ApiProperty({ type: VisualDto, description: 'before and after crops of the region that changed (not in webhook payloads)' }) visual: VisualDto;
 }
 
 class RawDiffSideDto {

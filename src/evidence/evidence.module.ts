@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CaptureModule } from '../capture/capture.module';
+import { ChangeVisualEntity } from './change-visual.entity';
+import { EvidenceController } from './evidence.controller';
+import { EvidenceMaker } from './evidence-maker.service';
+import { EvidenceRepository } from './evidence.repository';
+import { EvidenceService } from './evidence.service';
+import { PageScreenshotEntity } from './page-screenshot.entity';
+import { PageShotsService } from './page-shots.service';
+
+/** Screenshots and change-region crops (DESIGN §5e); the worker module runs its processor. */
+@Module({
+  controllers: [EvidenceController],
+  exports: [EvidenceMaker, EvidenceService],
+  imports: [CaptureModule, TypeOrmModule.forFeature([ChangeVisualEntity, PageScreenshotEntity])],
+  providers: [EvidenceMaker, EvidenceRepository, EvidenceService, PageShotsService],
+})
+export class EvidenceModule {}
