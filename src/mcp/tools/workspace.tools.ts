@@ -75,8 +75,8 @@ export function workspaceTools(workspaces: WorkspacesService, competitors: Compe
       run: async (account, input) => ({ digest: await digests.forWorkspace(account, input.workspace_id, input.period) }),
       text: ({ digest }) => {
         const lines = [
-          `${oneLine(digest.workspace_name)}, ${digest.period} digest (${day(digest.window_start)} to ${day(digest.window_end)}): ` +
-            `${counted(digest.needs_review.count, 'change')} of high severity or above need review.`,
+          `${oneLine(digest.workspace_name)}, ${digest.period} digest (${day(digest.window_start)} to ${day(digest.window_end)}). ` +
+            `Needs review: ${counted(digest.needs_review.count, 'change')} of severity high or above.`,
           ...digest.needs_review.items.map((item) => `- ${changeLine({ ...item, id: item.change_id })}`),
         ];
         if (digest.whos_moving.length > 0) {
