@@ -355,7 +355,7 @@ describe('MCP server (POST /mcp)', () => {
       try {
         await ensureWindowHas(30);
         await trialClient.listTools(); // protocol messages are not tool calls: they do not count
-        for (let i = 0; i < 60; i++) await ok(trialClient, 'list_workspaces');
+        await Promise.all(Array.from({ length: 60 }, () => ok(trialClient, 'list_workspaces')));
         const limited = await expectToolError(trialClient, 'list_workspaces', {}, 'rate_limited');
         expect(limited).toMatch(/rate_limited: request rate limit exceeded for this API key \(retry after \d+ s\)/);
         expectError(await trial.get('/workspaces'), 429, 'rate_limited');
