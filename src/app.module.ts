@@ -7,6 +7,7 @@ import { ChangesModule } from './changes/changes.module';
 import { ErrorEnvelopeFilter } from './common/error.filter';
 import { JsonBodyGuard } from './common/json-body.guard';
 import { LoggingModule } from './common/logging';
+import { McpModule } from './mcp/mcp.module';
 import { HealthModule } from './health/health.module';
 import { IntelligenceModule } from './intelligence/intelligence.module';
 import { WebAppModule } from './app/web.module';
@@ -61,6 +62,7 @@ export class AppModule {
         DigestModule,
         EvidenceModule,
         IntelligenceModule,
+        McpModule,
         MonitorsModule,
         WebhooksModule,
         WorkspacesModule,

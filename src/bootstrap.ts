@@ -10,10 +10,11 @@ import { JobConsumers } from './queue/job-consumers.service';
 import { setUpWebApp } from './app/web-setup';
 import { API_PREFIX } from './common/rest-api';
 
-/** Routes outside /v1: the web application, and the operations endpoints orchestrators and Prometheus call. */
+/** Routes outside /v1: the web application, the MCP endpoint, and the operations endpoints orchestrators and Prometheus call. */
 const OUTSIDE_API_PREFIX = [
   { path: 'app', method: RequestMethod.ALL },
   { path: 'app/{*path}', method: RequestMethod.ALL },
+  { path: 'mcp', method: RequestMethod.ALL },
   { path: 'health/live', method: RequestMethod.GET },
   { path: 'health/ready', method: RequestMethod.GET },
   { path: 'metrics', method: RequestMethod.GET },

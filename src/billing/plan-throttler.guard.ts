@@ -1,7 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, ThrottlerRequest } from '@nestjs/throttler';
 import type { Response } from 'express';
-import { AuthenticatedRequest } from '../accounts/account-context';
+import { AccountContext, AuthenticatedRequest } from '../accounts/account-context';
 import { DomainError, ErrorCode } from '../common/errors';
 import { IS_PUBLIC_KEY } from '../common/public.decorator';
 
@@ -25,13 +25,18 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
     return !context.switchToHttp().getRequest<AuthenticatedRequest>().account;
   }
 
-  protected override async getTracker(req: AuthenticatedRequest): Promise<string> {
-    return String(req.account!.keyId);
+  protected override async handleRequest({ context, limit }: ThrottlerRequest): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    await this.countRequest(req.account!, limit, context.switchToHttp().getResponse<Response>());
+    return true;
   }
 
-  protected override async handleRequest({ context, limit, getTracker }: ThrottlerRequest): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const res = context.switchToHttp().getResponse<Response>();
+  /**
+   * Counts one request of the caller's key within its limit and its account's ceiling, writing the
+   * headers on `res`; over either, a 429 `rate_limited` error. Beside routes, MCP counts each tool
+   * call through this (DESIGN §5f).
+   */
+  async countRequest(account: AccountContext, limit: number, res: Response): Promise<void> {
     const nowSeconds = Date.now() / 1000;
     const window = Math.floor(nowSeconds / WINDOW_SECONDS) * WINDOW_SECONDS;
     const reset = window + WINDOW_SECONDS;
@@ -43,14 +48,13 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
         retryAfter: Math.max(Math.ceil(reset - nowSeconds), 1),
       });
     };
-    const byKey = await this.hit(`rl:${await getTracker(req, context)}:${window}`, limit);
+    const byKey = await this.hit(`rl:${account.keyId}:${window}`, limit);
     if (byKey > limit) throw refuse('API key');
     // Counted only when the key was within its limit, so one runaway key does not use up its siblings' share.
     const accountLimit = limit * ACCOUNT_LIMIT_FACTOR;
-    const byAccount = await this.hit(`rl:account:${req.account!.accountId}:${window}`, accountLimit);
+    const byAccount = await this.hit(`rl:account:${account.accountId}:${window}`, accountLimit);
     if (byAccount > accountLimit) throw refuse('account');
     res.setHeader('X-RateLimit-Remaining', String(Math.max(Math.min(limit - byKey, accountLimit - byAccount), 0)));
-    return true;
   }
 
   /**

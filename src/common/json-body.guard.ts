@@ -7,6 +7,11 @@ const MAX_BODY_BYTES = '1mb';
 
 const parseJson = express.json({ limit: MAX_BODY_BYTES, type: () => true, strict: true });
 
+/** Reads a JSON body with the API's limits (1 MB, objects and arrays only); a body error rejects for the error filter. */
+export function readJsonBody(req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+}
+
 /**
  * Parses the REST API's JSON bodies once the caller is known: registered after the API-key and
  * rate-limit guards, so a bad key is a 401 whatever the body, and body errors (400 malformed, 413 too large)
@@ -24,7 +29,6 @@ export class JsonBodyGuard implements CanActivate {
     if (!isRestApiRequest(req)) return true;
     const hasBody = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0';
     if ((!hasBody && req.headers['transfer-encoding'] === undefined) || req.body !== undefined) return true;
-    const res = context.switchToHttp().getResponse<Response>();
-    return new Promise((resolve, reject) => parseJson(req, res, (err?: unknown) => (err ? reject(err) : resolve(true))));
+    return readJsonBody(req, context.switchToHttp().getResponse<Response>()).then(() => true);
   }
 }

@@ -41,3 +41,10 @@ export const queueJobs = new Gauge({
   labelNames: ['queue', 'state'] as const,
   registers: [registry],
 });
+
+export const mcpToolCallsTotal = new Counter({
+  name: 'rivalwatch_mcp_tool_calls_total',
+  help: 'MCP tool calls answered, by tool and outcome (ok, or the error code)',
+  labelNames: ['tool', 'outcome'] as const,
+  registers: [registry],
+});
