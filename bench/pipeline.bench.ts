@@ -21,6 +21,7 @@ import { CLAIM_BATCH, SchedulerService } from '../src/scheduler/scheduler.servic
 import { deleteRedisPrefix } from '../test/support/services';
 import { BENCH_REDIS, fmt, freshDatabase } from './support/bench-db';
 import { PageFarm } from './support/page-farm';
+import { seedMonitors } from './support/seed';
 import { startWorkers, stopWorkers } from './support/workers';
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 3000);
@@ -41,24 +42,6 @@ interface Ctx {
   jobs: Queue;
   prefix: string;
   monitorIds: number[];
-}
-
-async function seed(db: DataSource, farm: PageFarm, count: number): Promise<number[]> {
-  const [account] = await db.query(`INSERT INTO accounts (name, plan_id) VALUES ('bench', 'pro') RETURNING id`);
-  const [ws] = await db.query(`INSERT INTO workspaces (account_id, name, slug) VALUES ($1, 'bench', 'bench') RETURNING id`, [account.id]);
-  const [competitor] = await db.query(
-    `INSERT INTO competitors (account_id, workspace_id, name, homepage_url, normalized_url, domain, slug, discovery_status)
-     VALUES ($1, $2, 'Bench', 'http://127.0.0.2/', 'bench', '127.0.0.2', 'bench', 'completed') RETURNING id`,
-    [account.id, ws.id],
-  );
-  const urls = Array.from({ length: count }, (_, i) => farm.url(i));
-  const rows: { id: number }[] = await db.query(
-    `INSERT INTO monitors (account_id, workspace_id, competitor_id, name, url, monitor_type, cadence, next_check_at)
-     SELECT $1, $2, $3, 'm' || i, u, 'pricing', 'daily', now() + interval '1 day'
-       FROM unnest($4::text[]) WITH ORDINALITY AS t(u, i) ORDER BY i RETURNING id`,
-    [account.id, ws.id, competitor.id, urls],
-  );
-  return rows.map((r) => r.id);
 }
 
 /** Queues one check per monitor and waits until every run has finished; returns checks/s. */
@@ -140,7 +123,7 @@ async function slowHosts(): Promise<void> {
   await farm.start();
   const prefix = `rwbench:slow:${Date.now()}`;
   const jobs = new Queue(QUEUES.checks, { connection: { url: BENCH_REDIS }, prefix, defaultJobOptions: jobOptions(QUEUES.checks) });
-  const ctx: Ctx = { db, url, farm, jobs, prefix, monitorIds: await seed(db, farm, monitors) };
+  const ctx: Ctx = { db, url, farm, jobs, prefix, monitorIds: await seedMonitors(db, farm.urls()) };
   console.log(`\nSlow hosts, ${monitors} monitors on ${hosts} hosts, one worker with its default concurrency:`);
   const children = await startWorkers(1, { DATABASE_URL: url, REDIS_URL: BENCH_REDIS, REDIS_PREFIX: prefix, ALLOW_PRIVATE_NETWORK_TARGETS: 'true', SCHEDULER_TICK_SECONDS: '3600' });
   try {
@@ -322,7 +305,7 @@ async function main(): Promise<void> {
   await farm.start();
   const prefix = `rwbench:pipe:${Date.now()}`;
   const jobs = new Queue(QUEUES.checks, { connection: { url: BENCH_REDIS }, prefix, defaultJobOptions: jobOptions(QUEUES.checks) });
-  const ctx: Ctx = { db, url, farm, jobs, prefix, monitorIds: await seed(db, farm, MONITORS) };
+  const ctx: Ctx = { db, url, farm, jobs, prefix, monitorIds: await seedMonitors(db, farm.urls()) };
   try {
     if (ONLY.has('e2e')) await endToEnd(ctx);
     if (ONLY.has('stages')) await stages(ctx);
