@@ -1,12 +1,13 @@
 /**
  * CPU per check by stage, from a V8 CPU profile (`node --cpu-prof`) of a Rivalwatch process:
  *
- *   node -r ts-node/register/transpile-only bench/support/cpu-profile-stages.ts PROFILE [WINDOWS]
+ *   node -r ts-node/register/transpile-only bench/support/cpu-profile-stages.ts PROFILE [WINDOWS] [TOP]
  *
  * WINDOWS is the JSON bench:peer writes beside the profile (`{checks, windows: [[fromUs, toUs]]}`,
  * on the monotonic clock V8 stamps samples with): only samples inside them count, and the times
  * are divided by its number of checks. Each sample goes to the stage of the innermost frame on its
  * stack that belongs to one (a socket write called by pg is database time); idle time is left out.
+ * TOP (a number) also lists that many functions of each stage by their own time.
  */
 import { readFileSync } from 'node:fs';
 
@@ -43,7 +44,13 @@ const STAGES: [stage: string, test: (f: CallFrame) => boolean][] = [
 const OTHER = 'other (check runner, Nest, runtime)';
 const IDLE = new Set(['(idle)']);
 
-function stageTimes(profile: CpuProfile, windows?: ProfileWindows): Map<string, number> {
+interface StageTimes {
+  totals: Map<string, number>;
+  /** Own time per function ("name url:line") within each stage. */
+  functions: Map<string, Map<string, number>>;
+}
+
+function stageTimes(profile: CpuProfile, windows?: ProfileWindows): StageTimes {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -58,6 +65,7 @@ function stageTimes(profile: CpuProfile, windows?: ProfileWindows): Map<string, 
     return stage;
   };
   const totals = new Map<string, number>();
+  const functions = new Map<string, Map<string, number>>();
   let t = profile.startTime;
   profile.samples.forEach((id, i) => {
     t += profile.timeDeltas[i];
@@ -65,21 +73,33 @@ function stageTimes(profile: CpuProfile, windows?: ProfileWindows): Map<string, 
     const dt = profile.timeDeltas[i + 1] ?? 0;
     if (windows && !windows.windows.some(([from, to]) => t >= from && t <= to)) return;
     const stage = classify(id);
-    if (stage) totals.set(stage, (totals.get(stage) ?? 0) + dt / 1000);
+    if (!stage) return;
+    totals.set(stage, (totals.get(stage) ?? 0) + dt / 1000);
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame as CallFrame & { lineNumber: number };
+    const fn = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^.*\/src\//, 'src/')}:${lineNumber + 1}`;
+    const own = functions.get(stage) ?? functions.set(stage, new Map()).get(stage)!;
+    own.set(fn, (own.get(fn) ?? 0) + dt / 1000);
   });
-  return totals;
+  return { totals, functions };
 }
 
 function main(): void {
-  const [profilePath, windowsPath] = process.argv.slice(2);
+  const [profilePath, windowsPath, top] = process.argv.slice(2);
   const profile = JSON.parse(readFileSync(profilePath, 'utf8')) as CpuProfile;
   const windows = windowsPath ? (JSON.parse(readFileSync(windowsPath, 'utf8')) as ProfileWindows) : undefined;
-  const totals = [...stageTimes(profile, windows)].sort((a, b) => b[1] - a[1]);
+  const times = stageTimes(profile, windows);
+  const totals = [...times.totals].sort((a, b) => b[1] - a[1]);
   const sum = totals.reduce((s, [, ms]) => s + ms, 0);
   const checks = windows?.checks ?? 1;
   console.log(`| stage | CPU ms${windows ? ' per check' : ''} | share |\n| --- | --- | --- |`);
   for (const [stage, ms] of totals) console.log(`| ${stage} | ${(ms / checks).toFixed(3)} | ${((100 * ms) / sum).toFixed(1)}% |`);
   console.log(`| total | ${(sum / checks).toFixed(3)} | |`);
+  if (!top) return;
+  for (const [stage] of totals) {
+    console.log(`\n${stage}:`);
+    const own = [...times.functions.get(stage)!].sort((a, b) => b[1] - a[1]).slice(0, Number(top));
+    for (const [fn, ms] of own) console.log(`  ${(ms / checks).toFixed(3)} ms  ${fn}`);
+  }
 }
 
 if (require.main === module) main();

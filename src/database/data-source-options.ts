@@ -10,6 +10,7 @@ import { GrowthIdsAndRetention1764500000000 } from './migrations/1764500000000-g
 import { OneRunInFlight1764550000000 } from './migrations/1764550000000-one-run-in-flight';
 import { NotificationChannels1764600000000 } from './migrations/1764600000000-notification-channels';
 import { CompetitorLogos1764700000000 } from './migrations/1764700000000-competitor-logos';
+import { RunJob1765100000000 } from './migrations/1765100000000-run-job';
 import { QueryErrorLogger } from './query-error-logger';
 
 export const MIGRATIONS = [
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   OneRunInFlight1764550000000,
   NotificationChannels1764600000000,
   CompetitorLogos1764700000000,
+  RunJob1765100000000,
 ];
 
 export interface ConnectionTarget {
