@@ -15,7 +15,7 @@ import { diffCaptures } from '../src/diffing/diff-captures';
 import { excerptRawDiff } from '../src/interpretation/raw-diff-excerpt';
 import { RulesInterpreter } from '../src/interpretation/rules.interpreter';
 import { Queue } from 'bullmq';
-import { jobIds, jobOptions, QUEUES } from '../src/queue/queue.constants';
+import { CHECKS_PER_JOB, jobIds, jobOptions, QUEUES } from '../src/queue/queue.constants';
 import { ScheduledRunsRepository } from '../src/monitors/scheduled-runs.repository';
 import { CLAIM_BATCH, SchedulerService } from '../src/scheduler/scheduler.service';
 import { deleteRedisPrefix } from '../test/support/services';
@@ -53,9 +53,13 @@ async function round(ctx: Ctx, label: string): Promise<{ perSecond: number; stat
   // The round ends when its last run finished, read from the runs (the 100 ms poll below would
   // add up to 100 ms to rounds that last under a second).
   const [{ started }] = await ctx.db.query(`SELECT clock_timestamp() AS started`);
-  for (let i = 0; i < runs.length; i += 1000) {
-    await ctx.jobs.addBulk(runs.slice(i, i + 1000).map((r) => ({ name: QUEUES.checks, data: { runId: r.id }, opts: { jobId: jobIds.check(r.id) } })));
+  // As the scheduler queues them: CHECKS_PER_JOB runs to a job.
+  const jobs = [];
+  for (let i = 0; i < runs.length; i += CHECKS_PER_JOB) {
+    const runIds = runs.slice(i, i + CHECKS_PER_JOB).map((r) => r.id);
+    jobs.push({ name: QUEUES.checks, data: { runIds }, opts: { jobId: jobIds.check(runIds[0]) } });
   }
+  await ctx.jobs.addBulk(jobs);
   const ids = runs.map((r) => r.id);
   for (;;) {
     const [row] = await ctx.db.query(`SELECT count(*)::int AS n FROM runs WHERE id = ANY($1::int[]) AND finished_at IS NULL`, [ids]);
