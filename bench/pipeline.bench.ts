@@ -15,12 +15,13 @@ import { diffCaptures } from '../src/diffing/diff-captures';
 import { excerptRawDiff } from '../src/interpretation/raw-diff-excerpt';
 import { RulesInterpreter } from '../src/interpretation/rules.interpreter';
 import { Queue } from 'bullmq';
-import { jobIds, jobOptions, QUEUES } from '../src/queue/queue.constants';
+import { CHECKS_PER_JOB, jobIds, jobOptions, QUEUES } from '../src/queue/queue.constants';
 import { ScheduledRunsRepository } from '../src/monitors/scheduled-runs.repository';
 import { CLAIM_BATCH, SchedulerService } from '../src/scheduler/scheduler.service';
 import { deleteRedisPrefix } from '../test/support/services';
 import { BENCH_REDIS, fmt, freshDatabase } from './support/bench-db';
 import { PageFarm } from './support/page-farm';
+import { seedMonitors } from './support/seed';
 import { startWorkers, stopWorkers } from './support/workers';
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 3000);
@@ -43,24 +44,6 @@ interface Ctx {
   monitorIds: number[];
 }
 
-async function seed(db: DataSource, farm: PageFarm, count: number): Promise<number[]> {
-  const [account] = await db.query(`INSERT INTO accounts (name, plan_id) VALUES ('bench', 'pro') RETURNING id`);
-  const [ws] = await db.query(`INSERT INTO workspaces (account_id, name, slug) VALUES ($1, 'bench', 'bench') RETURNING id`, [account.id]);
-  const [competitor] = await db.query(
-    `INSERT INTO competitors (account_id, workspace_id, name, homepage_url, normalized_url, domain, slug, discovery_status)
-     VALUES ($1, $2, 'Bench', 'http://127.0.0.2/', 'bench', '127.0.0.2', 'bench', 'completed') RETURNING id`,
-    [account.id, ws.id],
-  );
-  const urls = Array.from({ length: count }, (_, i) => farm.url(i));
-  const rows: { id: number }[] = await db.query(
-    `INSERT INTO monitors (account_id, workspace_id, competitor_id, name, url, monitor_type, cadence, next_check_at)
-     SELECT $1, $2, $3, 'm' || i, u, 'pricing', 'daily', now() + interval '1 day'
-       FROM unnest($4::text[]) WITH ORDINALITY AS t(u, i) ORDER BY i RETURNING id`,
-    [account.id, ws.id, competitor.id, urls],
-  );
-  return rows.map((r) => r.id);
-}
-
 /** Queues one check per monitor and waits until every run has finished; returns checks/s. */
 async function round(ctx: Ctx, label: string): Promise<{ perSecond: number; statuses: Record<string, number> }> {
   const runs: { id: number }[] = await ctx.db.query(
@@ -70,9 +53,13 @@ async function round(ctx: Ctx, label: string): Promise<{ perSecond: number; stat
   // The round ends when its last run finished, read from the runs (the 100 ms poll below would
   // add up to 100 ms to rounds that last under a second).
   const [{ started }] = await ctx.db.query(`SELECT clock_timestamp() AS started`);
-  for (let i = 0; i < runs.length; i += 1000) {
-    await ctx.jobs.addBulk(runs.slice(i, i + 1000).map((r) => ({ name: QUEUES.checks, data: { runId: r.id }, opts: { jobId: jobIds.check(r.id) } })));
+  // As the scheduler queues them: CHECKS_PER_JOB runs to a job.
+  const jobs = [];
+  for (let i = 0; i < runs.length; i += CHECKS_PER_JOB) {
+    const runIds = runs.slice(i, i + CHECKS_PER_JOB).map((r) => r.id);
+    jobs.push({ name: QUEUES.checks, data: { runIds }, opts: { jobId: jobIds.check(runIds[0]) } });
   }
+  await ctx.jobs.addBulk(jobs);
   const ids = runs.map((r) => r.id);
   for (;;) {
     const [row] = await ctx.db.query(`SELECT count(*)::int AS n FROM runs WHERE id = ANY($1::int[]) AND finished_at IS NULL`, [ids]);
@@ -176,7 +163,7 @@ async function slowHosts(): Promise<void> {
   await farm.start();
   const prefix = `rwbench:slow:${Date.now()}`;
   const jobs = new Queue(QUEUES.checks, { connection: { url: BENCH_REDIS }, prefix, defaultJobOptions: jobOptions(QUEUES.checks) });
-  const ctx: Ctx = { db, url, farm, jobs, prefix, monitorIds: await seed(db, farm, monitors) };
+  const ctx: Ctx = { db, url, farm, jobs, prefix, monitorIds: await seedMonitors(db, farm.urls()) };
   console.log(`\nSlow hosts, ${monitors} monitors on ${hosts} hosts, one worker with its default concurrency:`);
   const children = await startWorkers(1, { DATABASE_URL: url, REDIS_URL: BENCH_REDIS, REDIS_PREFIX: prefix, ALLOW_PRIVATE_NETWORK_TARGETS: 'true', SCHEDULER_TICK_SECONDS: '3600' });
   try {
@@ -358,7 +345,7 @@ async function main(): Promise<void> {
   await farm.start();
   const prefix = `rwbench:pipe:${Date.now()}`;
   const jobs = new Queue(QUEUES.checks, { connection: { url: BENCH_REDIS }, prefix, defaultJobOptions: jobOptions(QUEUES.checks) });
-  const ctx: Ctx = { db, url, farm, jobs, prefix, monitorIds: await seed(db, farm, MONITORS) };
+  const ctx: Ctx = { db, url, farm, jobs, prefix, monitorIds: await seedMonitors(db, farm.urls()) };
   try {
     if (ONLY.has('e2e')) await endToEnd(ctx);
     if (ONLY.has('stages')) await stages(ctx);

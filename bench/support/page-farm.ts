@@ -10,10 +10,12 @@ import type { AddressInfo } from 'node:net';
 export class PageFarm {
   private readonly servers: http.Server[] = [];
   private readonly versions = new Map<number, number>();
-  private readonly cache = new Map<number, { version: number; body: string }>();
+  private readonly cache = new Map<number, { version: number; body: string; etag: string }>();
   delayMs = 0;
   requests = 0;
   notModified = 0;
+  /** performance.now() of the first request since it was last reset to null. */
+  firstRequestAt: number | null = null;
 
   constructor(
     readonly hosts: number,
@@ -38,6 +40,11 @@ export class PageFarm {
     return `http://${address}:${port}/p/${i}`;
   }
 
+  /** Every page's URL, in page order. */
+  urls(): string[] {
+    return Array.from({ length: this.pages }, (_, i) => this.url(i));
+  }
+
   /** Makes page i render its next version (a real price change). */
   bump(i: number): void {
     this.versions.set(i, (this.versions.get(i) ?? 0) + 1);
@@ -45,22 +52,28 @@ export class PageFarm {
 
   /** Page i as it currently is; only the current version of each page is kept. */
   html(i: number): string {
+    return this.current(i).body;
+  }
+
+  /** The current version of page i with its ETag, rendered once per version. */
+  private current(i: number): { version: number; body: string; etag: string } {
     const version = this.versions.get(i) ?? 0;
     const cached = this.cache.get(i);
-    if (cached?.version === version) return cached.body;
+    if (cached?.version === version) return cached;
     const body = renderPage(i, version);
-    this.cache.set(i, { version, body });
-    return body;
+    const page = { version, body, etag: `"${createHash('sha1').update(body).digest('hex')}"` };
+    this.cache.set(i, page);
+    return page;
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     this.requests++;
+    this.firstRequestAt ??= performance.now();
     const i = Number((req.url ?? '').split('/').pop());
     const send = () => {
-      const body = this.html(i);
+      const { body, etag } = this.current(i);
       const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
       if (i % 2 === 0) {
-        const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
         headers.etag = etag;
         if (req.headers['if-none-match'] === etag) {
           this.notModified++;

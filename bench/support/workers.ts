@@ -8,34 +8,51 @@ export async function startWorkers(count: number, env: Record<string, string>): 
   const children: ChildProcess[] = [];
   await Promise.all(
     Array.from({ length: count }, () => {
-      // BENCH_PROFILE_DIR: each worker writes a V8 CPU profile there when it stops.
-      const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-      const child = spawn(process.execPath, [...profile, '-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
-        cwd: ROOT,
-        env: { ...process.env, ...env, ROLE: 'worker', LOG_LEVEL: 'log' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawnRivalwatch({ ...env, ROLE: 'worker', LOG_LEVEL: 'log' });
       children.push(child);
-      return new Promise<void>((resolve, reject) => {
-        let output = '';
-        const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 60_000);
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-          if (output.includes('running role worker')) {
-            clearTimeout(timer);
-            resolve();
-          }
-        };
-        child.stdout!.on('data', onData);
-        child.stderr!.on('data', onData);
-        child.once('exit', (code) => {
-          clearTimeout(timer);
-          reject(new Error(`worker exited with ${code}:\n${output}`));
-        });
-      });
+      return whenReady(child, 'running role worker');
     }),
   );
   return children;
+}
+
+/** Starts one Rivalwatch process with every role (ROLE=all) and resolves once its API listens. */
+export async function startAllRoles(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawnRivalwatch({ ...env, ROLE: 'all' });
+  await whenReady(child, 'role all');
+  return child;
+}
+
+function spawnRivalwatch(env: Record<string, string>): ChildProcess {
+  // BENCH_PROFILE_DIR: each process writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  return spawn(process.execPath, [...profile, '-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Resolves when the process prints `readyText`; its later output is read and dropped. */
+function whenReady(child: ChildProcess, readyText: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`process did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      if (output.includes(readyText)) return;
+      output += chunk.toString();
+      if (output.includes(readyText)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`process exited with ${code}:\n${output}`));
+    });
+  });
 }
 
 export async function stopWorkers(children: ChildProcess[]): Promise<void> {

@@ -47,7 +47,7 @@ export interface AppConfig {
    */
   embeddedClient: boolean;
   /**
-   * Concurrent check jobs per worker process. High, because a check mostly waits on the network
+   * Checks in flight per worker process (a job may carry several). High, because a check mostly waits on the network
    * (and on its host's politeness limit): CPU work is bounded by EXTRACT_THREADS, not by this.
    */
   workerConcurrency: number;

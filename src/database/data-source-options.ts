@@ -13,6 +13,7 @@ import { CompetitorLogos1764700000000 } from './migrations/1764700000000-competi
 import { NotificationDestinations1764800000000 } from './migrations/1764800000000-notification-destinations';
 import { PricingHistoryIndex1764900000000 } from './migrations/1764900000000-pricing-history-index';
 import { VisualEvidence1765000000000 } from './migrations/1765000000000-visual-evidence';
+import { RunJob1765100000000 } from './migrations/1765100000000-run-job';
 import { QueryErrorLogger } from './query-error-logger';
 
 export const MIGRATIONS = [
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   NotificationDestinations1764800000000,
   PricingHistoryIndex1764900000000,
   VisualEvidence1765000000000,
+  RunJob1765100000000,
 ];
 
 export interface ConnectionTarget {

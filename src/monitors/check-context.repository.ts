@@ -60,7 +60,7 @@ const FINISH_SQL = `
  */
 @Injectable()
 export class CheckContextRepository {
-  private readonly claims = new Batcher<number, CheckContext | null>((runIds) => this.claimMany(runIds));
+  private readonly claims = new Batcher<[runId: number, jobId: number], CheckContext | null>((asked) => this.claimMany(asked));
   private readonly finishes = new Batcher<[CheckContext, RunOutcomeUpdate], void>(async (items) => {
     // An UPDATE … FROM applies one source row per monitor: two runs of one monitor go in turn.
     for (const layer of distinctLayers(items, ([ctx]) => ctx.monitor.id)) await this.finishMany(layer, this.db.manager);
@@ -70,12 +70,13 @@ export class CheckContextRepository {
   constructor(private readonly db: DataSource) {}
 
   /**
-   * Moves the run to `running`. The queue hands a run's job to one worker at a time, so a run
-   * still `running` belongs to this job's earlier attempt (failed, or its worker died) and is
-   * taken over; a finished run is never run twice.
+   * Moves the run to `running` for the job named after run `jobId`. The queue hands a job to one
+   * worker at a time, so a run still `running` for this job belongs to its earlier attempt (failed,
+   * or its worker died) and is taken over; one running for another job is left to it (the sweep
+   * may queue a run again while a job carrying it still waits), and a finished run is never run twice.
    */
-  claim(runId: number): Promise<CheckContext | null> {
-    return this.claims.call(runId);
+  claim(runId: number, jobId: number): Promise<CheckContext | null> {
+    return this.claims.call([runId, jobId]);
   }
 
   /** The typed fields and markdown of a snapshot: what a diff compares. */
@@ -90,25 +91,34 @@ export class CheckContextRepository {
     checksTotal.inc({ outcome: outcome.status });
   }
 
-  private async claimMany(runIds: number[]): Promise<(CheckContext | null)[]> {
-    const rows: (CheckContext & { run_id: number })[] = await this.db.query(
-      `WITH claimable AS (
-         SELECT id FROM runs WHERE id = ANY($1::bigint[]) AND status IN ('pending', 'running') ORDER BY id FOR NO KEY UPDATE),
+  private async claimMany(asked: [runId: number, jobId: number][]): Promise<(CheckContext | null)[]> {
+    // A run asked for by two jobs at once is claimed once: the update takes one of its rows, and
+    // the job it names is the one answered.
+    const rows: (CheckContext & { run_id: number; job_id: number })[] = await this.db.query(
+      `WITH asked AS (SELECT * FROM unnest($1::bigint[], $2::bigint[]) AS a(run_id, job_id)),
+       claimable AS (
+         SELECT runs.id, asked.job_id FROM runs JOIN asked ON asked.run_id = runs.id
+          WHERE runs.status = 'pending' OR (runs.status = 'running' AND (runs.job_id IS NULL OR runs.job_id = asked.job_id))
+          ORDER BY runs.id FOR NO KEY UPDATE OF runs),
        r AS (
-         UPDATE runs SET status = 'running', started_at = now(), attempts = attempts + 1
+         UPDATE runs SET status = 'running', started_at = now(), attempts = attempts + 1, job_id = claimable.job_id
           FROM claimable WHERE runs.id = claimable.id
-          RETURNING runs.id, runs.monitor_id)
-       SELECT r.id AS run_id, json_build_object('id', r.id, 'monitor_id', r.monitor_id) AS run, row_to_json(m) AS monitor,
+          RETURNING runs.id, runs.monitor_id, runs.job_id)
+       SELECT r.id AS run_id, r.job_id, json_build_object('id', r.id, 'monitor_id', r.monitor_id) AS run, row_to_json(m) AS monitor,
               json_build_object('name', c.name, 'domain', c.domain) AS competitor,
               CASE WHEN s.id IS NULL THEN NULL
                    ELSE json_build_object('id', s.id, 'content_hash', s.content_hash, 'captured_at', s.captured_at,
                                           'fetched_via', s.fetched_via) END AS previous
          FROM r JOIN monitors m ON m.id = r.monitor_id JOIN competitors c ON c.id = m.competitor_id
          LEFT JOIN snapshots s ON s.id = m.last_snapshot_id`,
-      [runIds],
+      [asked.map(([runId]) => runId), asked.map(([, jobId]) => jobId)],
     );
-    const byRun = new Map(rows.map(({ run_id, ...ctx }) => [run_id, ctx]));
-    return runIds.map((id) => byRun.get(id) ?? null);
+    const byClaim = new Map(rows.map(({ run_id, job_id, ...ctx }) => [`${run_id}:${job_id}`, ctx]));
+    return asked.map(([runId, jobId]) => {
+      const ctx = byClaim.get(`${runId}:${jobId}`) ?? null;
+      byClaim.delete(`${runId}:${jobId}`);
+      return ctx;
+    });
   }
 
   private async finishMany(items: [CheckContext, RunOutcomeUpdate][], manager: EntityManager): Promise<void> {
@@ -134,12 +144,17 @@ export class CheckContextRepository {
    */
   async stranded(ageSeconds: number, limit: number): Promise<StrandedRun[]> {
     return this.db.query(
-      `SELECT id, status, attempts FROM runs
+      `SELECT id, status, attempts, job_id FROM runs
         WHERE status IN ('pending', 'running')
           AND COALESCE(started_at, created_at) < now() - make_interval(secs => $1)
         ORDER BY id LIMIT $2`,
       [ageSeconds, limit],
     );
+  }
+
+  /** Lets any job take over these runs still `running`: the jobs that claimed them are gone. */
+  async disown(runIds: number[]): Promise<void> {
+    if (runIds.length) await this.db.query(`UPDATE runs SET job_id = NULL WHERE id = ANY($1::bigint[]) AND status = 'running'`, [runIds]);
   }
 
   /** Fails runs that were tried too often without finishing; returns how many it closed. */
@@ -162,4 +177,6 @@ export interface StrandedRun {
   id: number;
   status: 'pending' | 'running';
   attempts: number;
+  /** The job that claimed it (`jobIds.check`), if one did. */
+  job_id: number | null;
 }

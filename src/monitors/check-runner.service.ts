@@ -39,8 +39,9 @@ export class CheckRunner {
     private readonly evidence: EvidenceService,
   ) {}
 
-  async run(runId: number): Promise<void> {
-    const ctx = await this.contexts.claim(runId);
+  /** Runs the check of `runId` for the job named after run `jobId` (see `CheckContextRepository.claim`). */
+  async run(runId: number, jobId: number): Promise<void> {
+    const ctx = await this.contexts.claim(runId, jobId);
     if (!ctx) return;
     try {
       await this.execute(ctx);
@@ -51,8 +52,8 @@ export class CheckRunner {
   }
 
   /** Called by the processor when the job has no retries left, so the run does not stay `running`. */
-  async giveUp(runId: number, err: Error): Promise<void> {
-    const ctx = await this.contexts.claim(runId);
+  async giveUp(runId: number, jobId: number, err: Error): Promise<void> {
+    const ctx = await this.contexts.claim(runId, jobId);
     if (!ctx) return;
     await this.contexts.finish(ctx, { status: 'failed', errorCode: 'internal_error', errorMessage: err.message });
   }

@@ -8,7 +8,7 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { JobsQueue } from '../queue/jobs-queue';
 import { QueueAvailability } from '../queue/queue-availability';
-import { CheckJob, jobIds, QUEUES } from '../queue/queue.constants';
+import { CheckJob, CHECKS_PER_JOB, jobIds, QUEUES } from '../queue/queue.constants';
 import { ScopedLookup } from '../scoping/scoped-lookup';
 import { RunKind, RunsRepository } from './runs.repository';
 import { MonitorsRepository } from './monitors.repository';
@@ -108,9 +108,15 @@ export class ChecksService {
     return (await this.runs.createPending(monitorId, kind, manager)).id;
   }
 
+  /** Queues the runs `CHECKS_PER_JOB` to a job, in one call. */
   async enqueue(runIds: number[]): Promise<void> {
     if (!runIds.length) return;
-    await this.queue.addBulk(runIds.map((runId) => ({ name: QUEUES.checks, data: { runId }, opts: { jobId: jobIds.check(runId) } })));
+    const jobs: { name: string; data: CheckJob; opts: { jobId: string } }[] = [];
+    for (let i = 0; i < runIds.length; i += CHECKS_PER_JOB) {
+      const chunk = runIds.slice(i, i + CHECKS_PER_JOB);
+      jobs.push({ name: QUEUES.checks, data: chunk.length === 1 ? { runId: chunk[0] } : { runIds: chunk }, opts: { jobId: jobIds.check(chunk[0]) } });
+    }
+    await this.queue.addBulk(jobs);
   }
 
   /** Throws 503 `service_unavailable` now if the queue cannot take jobs (before anything is recorded). */

@@ -36,12 +36,21 @@ export class RunSweep {
   async sweep(ageSeconds: number): Promise<SweepResult> {
     const runs = await this.contexts.stranded(ageSeconds, SWEEP_BATCH);
     if (!runs.length) return { requeued: 0, failed: 0 };
-    const states = await Promise.all(runs.map((run) => this.queue.getJobState(jobIds.check(run.id))));
-    const stranded = runs.map((run, i) => ({ run, state: states[i] })).filter(({ state }) => !LIVE_JOB_STATES.has(state));
+    // A run's jobs: the one named after it, and the one that claimed it (which may carry several runs).
+    // A pending run in a job still waiting behind others is not seen here and is queued twice: the
+    // claim lets only one of the two jobs run it.
+    const withJobs = await Promise.all(
+      runs.map(async (run) => {
+        const ids = [...new Set([run.id, run.job_id ?? run.id])].map(jobIds.check);
+        return { run, jobs: await Promise.all(ids.map(async (id) => ({ id, state: await this.queue.getJobState(id) }))) };
+      }),
+    );
+    const stranded = withJobs.filter(({ jobs }) => !jobs.some(({ state }) => LIVE_JOB_STATES.has(state)));
     const lost = stranded.filter(({ run }) => run.attempts >= RUN_MAX_STARTS).map(({ run }) => run.id);
     const again = stranded.filter(({ run }) => run.attempts < RUN_MAX_STARTS);
     // A finished job keeps its id (completed or failed history): remove it so the id queues again.
-    await Promise.all(again.filter(({ state }) => state !== 'unknown').map(({ run }) => this.queue.remove(jobIds.check(run.id))));
+    await Promise.all(again.flatMap(({ jobs }) => jobs.filter(({ state }) => state !== 'unknown').map(({ id }) => this.queue.remove(id))));
+    await this.contexts.disown(again.map(({ run }) => run.id));
     await this.checks.enqueue(again.map(({ run }) => run.id));
     return { requeued: again.length, failed: await this.contexts.failLost(lost) };
   }

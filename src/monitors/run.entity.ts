@@ -34,6 +34,10 @@ export class RunEntity {
   @Column({ type: 'integer', default: 0 })
   attempts: number;
 
+  /** The job that claimed it, by its first run's id (`jobIds.check`); null until claimed or after the sweep disowns it. */
+  @Column({ type: 'bigint', nullable: true })
+  job_id: number | null;
+
   @CreateDateColumn({ type: 'timestamptz', default: () => 'now()' })
   created_at: Date;
 

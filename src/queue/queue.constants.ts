@@ -12,9 +12,8 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export interface DiscoveryJob {
   competitorId: number;
 }
-export interface CheckJob {
-  runId: number;
-}
+/** One check, or several (scheduled checks are queued `CHECKS_PER_JOB` to a job). */
+export type CheckJob = { runId: number } | { runIds: number[] };
 export interface WebhookJob {
   deliveryId: number;
 }
@@ -48,6 +47,17 @@ export function jobOptions(queue: QueueName): JobsOptions {
   };
 }
 
+/**
+ * Scheduled checks per job: the queue's own work (add, take, finish: three Redis scripts and their
+ * events) is then paid once for that many checks, not once per check (docs/benchmarks.md, bench:peer).
+ */
+export const CHECKS_PER_JOB = 16;
+
+/** The runs of a check job, in order. */
+export function checkJobRuns(job: CheckJob): number[] {
+  return 'runIds' in job ? job.runIds : [job.runId];
+}
+
 /** Jobs in flight per worker process (checks: WORKER_CONCURRENCY); deliveries wait on the network, not the CPU. */
 export const DISCOVERY_CONCURRENCY = 4;
 export const WEBHOOK_CONCURRENCY = 100;
@@ -62,7 +72,8 @@ export const MAX_STALLED_COUNT = 2;
 export const jobIds = {
   /** A retry after a failed discovery is keyed by the failed attempt's end, so it runs once more. */
   discovery: (competitorId: number, retryOf?: Date) => (retryOf ? `discovery-${competitorId}-retry-${retryOf.getTime()}` : `discovery-${competitorId}`),
-  check: (runId: number) => `check-${runId}`,
+  /** A check job is named after its first run. */
+  check: (firstRunId: number) => `check-${firstRunId}`,
   evidence: (screenshotId: number) => `evidence-${screenshotId}`,
   webhook: (deliveryId: number, attempt: number) => `webhook-${deliveryId}-${attempt}`,
 };

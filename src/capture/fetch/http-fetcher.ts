@@ -208,8 +208,15 @@ export class HttpFetcher implements PageFetcher {
       throw httpStatusError(status, url.href);
     }
 
-    const body = await this.readBody(res, url, this.opts.maxBytes);
-    const bodyHash = createHash('sha256').update(body).digest('hex');
+    const chunks = await readCapped(res, this.opts.maxBytes, url.href);
+    const encoded = isEncoded(header(res.headers, 'content-encoding'));
+    // A body sent as is is hashed as it arrived: when it is the last capture's, it is never copied into one buffer.
+    const sentHash = encoded ? null : sha256(chunks);
+    if (sentHash !== null && sentHash === options.unlessHash) {
+      return { ...base, etag, lastModified, bodyHash: sentHash, bytes: byteLength(chunks), notModified: true, html: '', durationMs: elapsed(started) };
+    }
+    const body = await this.decodeChunks(chunks, res, url, this.opts.maxBytes);
+    const bodyHash = sentHash ?? sha256([body]);
     const common = { ...base, etag, lastModified, bodyHash, bytes: body.length };
     // The same bytes as the last capture, which was no challenge page: nothing to decode.
     if (bodyHash === options.unlessHash) return { ...common, notModified: true, html: '', durationMs: elapsed(started) };
@@ -221,7 +228,11 @@ export class HttpFetcher implements PageFetcher {
 
   /** The body, decompressed, within the size cap. */
   private async readBody(res: HopResponse, url: URL, maxBytes: number): Promise<Buffer> {
-    const raw = await readCapped(res, maxBytes, url.href);
+    return this.decodeChunks(await readCapped(res, maxBytes, url.href), res, url, maxBytes);
+  }
+
+  private async decodeChunks(chunks: Buffer[], res: HopResponse, url: URL, maxBytes: number): Promise<Buffer> {
+    const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
     let decoded: Buffer;
     try {
       decoded = await decompress(raw, header(res.headers, 'content-encoding'), maxBytes);
@@ -240,14 +251,14 @@ function botProtectionError(url: URL, protection: string, status: number): Fetch
   return new FetchError('blocked_by_bot_protection', `${url.href} answered with a ${protection} page (HTTP ${status})`, { httpStatus: status });
 }
 
-/** Reads the body into one Buffer, failing as soon as it passes `maxBytes` (declared or streamed). */
-function readCapped(res: HopResponse, maxBytes: number, url: string): Promise<Buffer> {
+/** Reads the body as it arrived, failing as soon as it passes `maxBytes` (declared or streamed). */
+function readCapped(res: HopResponse, maxBytes: number, url: string): Promise<Buffer[]> {
   const declared = Number(header(res.headers, 'content-length'));
   if (declared > maxBytes) {
     res.body.on('error', () => undefined).destroy();
     return Promise.reject(new FetchError('too_large', `${url} declares ${declared} bytes, over the ${maxBytes}-byte cap`));
   }
-  return new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Buffer[]>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
     const body = res.body;
@@ -260,9 +271,24 @@ function readCapped(res: HopResponse, maxBytes: number, url: string): Promise<Bu
       }
       chunks.push(chunk);
     });
-    body.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total)));
+    body.once('end', () => resolve(chunks));
     body.once('error', reject);
   });
+}
+
+function sha256(chunks: Buffer[]): string {
+  const hash = createHash('sha256');
+  for (const chunk of chunks) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+function byteLength(chunks: Buffer[]): number {
+  return chunks.reduce((n, c) => n + c.length, 0);
+}
+
+/** Content-Encoding names a coding other than identity. */
+function isEncoded(contentEncoding: string | null): boolean {
+  return !!contentEncoding && contentEncoding.split(',').some((c) => c.trim() && c.trim().toLowerCase() !== 'identity');
 }
 
 function header(headers: IncomingHttpHeaders, name: string): string | null {

@@ -1,4 +1,5 @@
 import type { Job } from 'bullmq';
+import type { AppConfig } from '../../config/config';
 import type { CheckJob } from '../../queue/queue.constants';
 import type { CheckRunner } from '../check-runner.service';
 import { CheckProcessor } from './check.processor';
@@ -10,14 +11,14 @@ function lastAttempt(): Job<CheckJob> {
 function processorFailingWith(err: Error): { processor: CheckProcessor; giveUp: jest.Mock } {
   const giveUp = jest.fn().mockResolvedValue(undefined);
   const runner = { run: jest.fn().mockRejectedValue(err), giveUp } as unknown as CheckRunner;
-  return { processor: new CheckProcessor(runner), giveUp };
+  return { processor: new CheckProcessor(runner, { workerConcurrency: 4 } as AppConfig), giveUp };
 }
 
 describe('CheckProcessor on its last attempt', () => {
   it('fails the run when the check itself keeps failing', async () => {
     const { processor, giveUp } = processorFailingWith(new Error('extraction crashed'));
     await processor.process(lastAttempt());
-    expect(giveUp).toHaveBeenCalledWith(7, expect.any(Error));
+    expect(giveUp).toHaveBeenCalledWith(7, 7, expect.any(Error));
   });
 
   it.each([
@@ -28,5 +29,39 @@ describe('CheckProcessor on its last attempt', () => {
     const { processor, giveUp } = processorFailingWith(err);
     await expect(processor.process(lastAttempt())).rejects.toBe(err);
     expect(giveUp).not.toHaveBeenCalled();
+  });
+});
+
+describe('CheckProcessor with several checks in one job', () => {
+  const job = (attemptsMade: number) =>
+    ({ id: 'check-11', data: { runIds: [11, 12, 13] }, attemptsMade, opts: { attempts: 6 } }) as unknown as Job<CheckJob>;
+
+  function processorFailingOn(failing: number): { processor: CheckProcessor; run: jest.Mock; giveUp: jest.Mock } {
+    const giveUp = jest.fn().mockResolvedValue(undefined);
+    const run = jest.fn((runId: number) => (runId === failing ? Promise.reject(new Error('extraction crashed')) : Promise.resolve()));
+    const processor = new CheckProcessor({ run, giveUp } as unknown as CheckRunner, { workerConcurrency: 2 } as AppConfig);
+    return { processor, run, giveUp };
+  }
+
+  it('runs every check for the job named after its first run', async () => {
+    const { processor, run } = processorFailingOn(0);
+    await processor.process(job(0));
+    expect(run.mock.calls).toEqual([
+      [11, 11],
+      [12, 11],
+      [13, 11],
+    ]);
+  });
+
+  it('is tried again while attempts remain when one check fails', async () => {
+    const { processor, giveUp } = processorFailingOn(12);
+    await expect(processor.process(job(0))).rejects.toThrow('extraction crashed');
+    expect(giveUp).not.toHaveBeenCalled();
+  });
+
+  it('fails only the check that keeps failing on the last attempt', async () => {
+    const { processor, giveUp } = processorFailingOn(12);
+    await processor.process(job(5));
+    expect(giveUp.mock.calls).toEqual([[12, 11, expect.any(Error)]]);
   });
 });

@@ -1,29 +1,48 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject } from '@nestjs/common';
 import type { Job } from 'bullmq';
+import { Semaphore } from '../../capture/fetch/semaphore';
 import { inJobLogContext } from '../../common/logging';
 import { isUnavailableError } from '../../common/unavailable';
-import { CheckJob, MAX_STALLED_COUNT, QUEUES, STALLED_INTERVAL_MS } from '../../queue/queue.constants';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { CheckJob, checkJobRuns, MAX_STALLED_COUNT, QUEUES, STALLED_INTERVAL_MS } from '../../queue/queue.constants';
 import { CheckRunner } from '../check-runner.service';
 
 /** Consumes the checks queue; the work lives in CheckRunner. */
 @Processor(QUEUES.checks, { stalledInterval: STALLED_INTERVAL_MS, maxStalledCount: MAX_STALLED_COUNT })
 export class CheckProcessor extends WorkerHost {
-  constructor(private readonly runner: CheckRunner) {
+  /** Checks in flight in this process (WORKER_CONCURRENCY), whatever number of them each job carries. */
+  private readonly slots: Semaphore;
+
+  constructor(
+    private readonly runner: CheckRunner,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     super();
+    this.slots = new Semaphore(config.workerConcurrency);
   }
 
   process(job: Job<CheckJob>): Promise<void> {
     return inJobLogContext(QUEUES.checks, job.id, () => this.handle(job));
   }
 
+  /**
+   * Runs the job's checks side by side. When one fails, the job is tried again and takes over only
+   * the runs it had claimed and not finished: a finished run is never run twice.
+   */
   private async handle(job: Job<CheckJob>): Promise<void> {
-    try {
-      await this.runner.run(job.data.runId);
-    } catch (err) {
-      // An outage is not the check's fault: with no attempt left the run stays unfinished, and the
-      // run sweep queues it again once Postgres and Redis are back. Nothing paid for ends failed.
-      if (job.attemptsMade + 1 < (job.opts.attempts ?? 1) || isUnavailableError(err)) throw err;
-      await this.runner.giveUp(job.data.runId, err as Error);
-    }
+    const runIds = checkJobRuns(job.data);
+    const owner = runIds[0];
+    const outcomes = await Promise.allSettled(runIds.map((runId) => this.slots.run(() => this.runner.run(runId, owner))));
+    const failed = runIds
+      .map((runId, i) => ({ runId, outcome: outcomes[i] }))
+      .flatMap(({ runId, outcome }) => (outcome.status === 'rejected' ? [{ runId, err: outcome.reason as Error }] : []));
+    if (!failed.length) return;
+    if (job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw failed[0].err;
+    // An outage is not the check's fault: with no attempt left the run stays unfinished, and the
+    // run sweep queues it again once Postgres and Redis are back. Nothing paid for ends failed.
+    const outage = failed.find(({ err }) => isUnavailableError(err));
+    for (const { runId, err } of failed) if (!isUnavailableError(err)) await this.runner.giveUp(runId, owner, err);
+    if (outage) throw outage.err;
   }
 }

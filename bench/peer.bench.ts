@@ -1,0 +1,221 @@
+/**
+ * npm run bench:peer — Rivalwatch and urlwatch side by side on the same page farm, in one run:
+ * checks per second of each and their ratio, on instant pages, on pages answering after a delay,
+ * and on one host (where Rivalwatch's politeness limit, 4 requests in flight per host, caps it).
+ * Rivalwatch is one process with every role (ROLE=all) on real Postgres (a fresh database) and
+ * Redis, checking scheduled monitors; urlwatch runs with its own configuration and cache in a
+ * temporary directory and its default thread pool. Prints figures; asserts nothing.
+ *
+ * Knobs: PEER_PAGES (500), PEER_HOSTS (20), PEER_LATENCIES_MS (0,100), PEER_ROUNDS (3),
+ * PEER_ONE_HOST_PAGES (100; 0 skips), PEER_CHANGED_SHARE (0.05), BENCH_PROFILE_DIR (a V8 CPU profile of
+ * the Rivalwatch process, and peer-windows.json: when its counted rounds ran, for
+ * bench/support/cpu-profile-stages.ts).
+ */
+import 'reflect-metadata';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import type { DataSource } from 'typeorm';
+import { deleteRedisPrefix } from '../test/support/services';
+import { BENCH_REDIS, fmt, freshDatabase } from './support/bench-db';
+import type { ProfileWindows } from './support/cpu-profile-stages';
+import { PageFarm } from './support/page-farm';
+import { seedMonitors } from './support/seed';
+import { urlwatchVersion, UrlwatchJobs } from './support/urlwatch';
+import { startAllRoles, stopWorkers } from './support/workers';
+
+const PAGES = Number(process.env.PEER_PAGES ?? 500);
+const HOSTS = Number(process.env.PEER_HOSTS ?? 20);
+const LATENCIES_MS = (process.env.PEER_LATENCIES_MS ?? '0,100').split(',').map(Number);
+const ROUNDS = Number(process.env.PEER_ROUNDS ?? 3);
+const ONE_HOST_PAGES = Number(process.env.PEER_ONE_HOST_PAGES ?? 100);
+const ONE_HOST_LATENCY_MS = 100;
+/** Each round changes this share of the pages (a real price change); the rest answer as before. */
+const CHANGED_SHARE = Number(process.env.PEER_CHANGED_SHARE ?? 0.05);
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+const TARGETS: Record<number, number> = { 0: 2.5, 100: 6 };
+const SLOW_OF_INSTANT_TARGET = 0.95;
+
+/** A page farm and the same pages watched by both tools. */
+interface Scenario {
+  farm: PageFarm;
+  urlwatch: UrlwatchJobs;
+  monitorIds: number[];
+  bumped: number;
+}
+
+interface Pair {
+  urlwatch: number;
+  rivalwatch: number;
+}
+
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function scenario(db: DataSource, hosts: number, pages: number): Promise<Scenario> {
+  const farm = new PageFarm(hosts, pages);
+  await farm.start();
+  return { farm, urlwatch: new UrlwatchJobs(farm.urls()), monitorIds: await seedMonitors(db, farm.urls()), bumped: 0 };
+}
+
+/** Changes the next CHANGED_SHARE of the pages, a different slice each round. */
+function changeSome(s: Scenario): void {
+  const count = Math.round(s.farm.pages * CHANGED_SHARE);
+  for (let k = 0; k < count; k++) s.farm.bump((s.bumped + Math.floor(k / CHANGED_SHARE)) % s.farm.pages);
+  s.bumped++;
+}
+
+/** urlwatch over every page once: from its first request to its exit (its start-up is left out). */
+async function urlwatchRound(s: Scenario): Promise<{ perSecond: number; startupMs: number }> {
+  s.farm.firstRequestAt = null;
+  const started = performance.now();
+  await s.urlwatch.run();
+  const first = s.farm.firstRequestAt ?? started;
+  return { perSecond: s.farm.pages / ((performance.now() - first) / 1000), startupMs: first - started };
+}
+
+/**
+ * Makes every monitor of the scenario due and waits until the scheduler has claimed them and
+ * their runs have finished: from the first claim to the last finished run.
+ */
+async function rivalwatchRound(db: DataSource, s: Scenario): Promise<{ perSecond: number; statuses: Record<string, number>; window: [number, number] }> {
+  const from = monotonicMicros();
+  const [{ mark }] = await db.query(`SELECT clock_timestamp() AS mark`);
+  await db.query(`UPDATE monitors SET next_check_at = now() WHERE id = ANY($1::int[])`, [s.monitorIds]);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 50));
+    const [row] = await db.query(
+      `SELECT count(*)::int AS n, count(finished_at)::int AS finished FROM runs WHERE monitor_id = ANY($1::int[]) AND created_at >= $2`,
+      [s.monitorIds, mark],
+    );
+    if (row.n === s.monitorIds.length && row.finished === row.n) break;
+  }
+  const [{ seconds }] = await db.query(
+    `SELECT extract(epoch FROM max(finished_at) - min(created_at))::float8 AS seconds FROM runs WHERE monitor_id = ANY($1::int[]) AND created_at >= $2`,
+    [s.monitorIds, mark],
+  );
+  const stats: { status: string; n: number }[] = await db.query(
+    `SELECT status, count(*)::int AS n FROM runs WHERE monitor_id = ANY($1::int[]) AND created_at >= $2 GROUP BY status ORDER BY status`,
+    [s.monitorIds, mark],
+  );
+  const window: [number, number] = [from, monotonicMicros()];
+  return { perSecond: s.monitorIds.length / seconds, statuses: Object.fromEntries(stats.map((r) => [r.status, r.n])), window };
+}
+
+/** The clock V8 stamps profile samples with (CLOCK_MONOTONIC, shared by the processes of the machine). */
+function monotonicMicros(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
+/** Counts the lines the Rivalwatch process writes (its log), to report them per check. */
+class LineCounter {
+  lines = 0;
+  constructor(child: ChildProcess) {
+    const count = (chunk: Buffer) => {
+      for (const byte of chunk) if (byte === 10) this.lines++;
+    };
+    child.stdout!.on('data', count);
+    child.stderr!.on('data', count);
+  }
+}
+
+async function compare(db: DataSource, s: Scenario, latencyMs: number, title: string, log: LineCounter, profiled: ProfileWindows): Promise<Pair> {
+  console.log(`\n${title}:`);
+  s.farm.delayMs = latencyMs;
+  const urlwatchRates: number[] = [];
+  const rivalwatchRates: number[] = [];
+  // The first round warms both up (JIT, connections, caches) and is not counted.
+  for (let i = -1; i < ROUNDS; i++) {
+    changeSome(s);
+    const uw = await urlwatchRound(s);
+    const linesBefore = log.lines;
+    const rw = await rivalwatchRound(db, s);
+    const label = i < 0 ? 'warm-up' : `round ${i + 1}`;
+    console.log(
+      `  ${label.padEnd(8)} urlwatch ${fmt(uw.perSecond).padStart(6)}/s (start-up ${fmt(uw.startupMs, 0)} ms)   ` +
+        `Rivalwatch ${fmt(rw.perSecond).padStart(6)}/s ${JSON.stringify(rw.statuses)}, ${log.lines - linesBefore} log lines   load ${load()}`,
+    );
+    if (i < 0) continue;
+    profiled.windows.push(rw.window);
+    profiled.checks += s.monitorIds.length;
+    urlwatchRates.push(uw.perSecond);
+    rivalwatchRates.push(rw.perSecond);
+  }
+  const pair = { urlwatch: median(urlwatchRates), rivalwatch: median(rivalwatchRates) };
+  const target = TARGETS[latencyMs] && s.farm.hosts > 1 ? ` (target ≥ ${TARGETS[latencyMs]}×)` : '';
+  console.log(
+    `  median of ${ROUNDS}: urlwatch ${fmt(pair.urlwatch)}/s, Rivalwatch ${fmt(pair.rivalwatch)}/s: ${fmt(pair.rivalwatch / pair.urlwatch, 2)}×${target}`,
+  );
+  return pair;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+async function main(): Promise<void> {
+  const version = urlwatchVersion();
+  console.log(`bench:peer — ${version} (default thread pool) vs Rivalwatch (one process, ROLE=all, Postgres + Redis); load ${load()}`);
+  const { url, db } = await freshDatabase('rw_bench_peer');
+  const prefix = `rwbench:peer:${Date.now()}`;
+  const scenarios = [await scenario(db, HOSTS, PAGES)];
+  if (ONE_HOST_PAGES > 0) scenarios.push(await scenario(db, 1, ONE_HOST_PAGES));
+  const rivalwatch = await startAllRoles({
+    DATABASE_URL: url,
+    REDIS_URL: BENCH_REDIS,
+    REDIS_PREFIX: prefix,
+    PORT: String(await freePort()),
+    ALLOW_PRIVATE_NETWORK_TARGETS: 'true',
+    SCHEDULER_TICK_SECONDS: '1',
+  });
+  const log = new LineCounter(rivalwatch);
+  const profiled: ProfileWindows = { checks: 0, windows: [] };
+  try {
+    console.log(`\nBaselines (first capture of every page; not counted):`);
+    for (const s of scenarios) {
+      const uw = await urlwatchRound(s);
+      const rw = await rivalwatchRound(db, s);
+      console.log(`  ${s.farm.pages} pages on ${s.farm.hosts} host(s): urlwatch ${fmt(uw.perSecond)}/s, Rivalwatch ${fmt(rw.perSecond)}/s ${JSON.stringify(rw.statuses)}`);
+    }
+    const byLatency = new Map<number, Pair>();
+    const mix = `${Math.round(100 * (1 - CHANGED_SHARE))}% unchanged / ${Math.round(100 * CHANGED_SHARE)}% changed per round, half with ETags`;
+    for (const latency of LATENCIES_MS) {
+      const title = `${PAGES} pages of 50–300 KB on ${HOSTS} hosts, ${latency ? `answering after ${latency} ms` : 'instant'}, ${mix}`;
+      byLatency.set(latency, await compare(db, scenarios[0], latency, title, log, profiled));
+    }
+    const [instant, slow] = [byLatency.get(0), byLatency.get(100)];
+    if (instant && slow) {
+      console.log(
+        `\nRivalwatch on 100 ms pages / on instant pages: ${fmt((100 * slow.rivalwatch) / instant.rivalwatch)}% (target ≥ ${100 * SLOW_OF_INSTANT_TARGET}%)`,
+      );
+    }
+    if (scenarios[1]) {
+      const title = `${ONE_HOST_PAGES} pages on one host answering after ${ONE_HOST_LATENCY_MS} ms (4 requests in flight per host: about 40 checks/s)`;
+      await compare(db, scenarios[1], ONE_HOST_LATENCY_MS, title, log, profiled);
+    }
+    console.log(`\nload at the end: ${load()}`);
+    if (PROFILE_DIR) writeFileSync(path.join(PROFILE_DIR, 'peer-windows.json'), JSON.stringify(profiled));
+  } finally {
+    await stopWorkers([rivalwatch]);
+    for (const s of scenarios) {
+      s.urlwatch.remove();
+      await s.farm.stop();
+    }
+    await db.destroy();
+    await deleteRedisPrefix(BENCH_REDIS, prefix);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
