@@ -15,8 +15,10 @@ import { AppExceptionFilter } from './app-exception.filter';
 import { AuthPage } from './auth.page';
 import { ChangesPage } from './changes.page';
 import { CompetitorsPage } from './competitors.page';
+import { CompetitorsView } from './competitors.view';
 import { DigestPage } from './digest.page';
 import { LogosPage } from './logos.page';
+import { MonitorsPage } from './monitors.page';
 import { SettingsPage } from './settings.page';
 import { UnsubscribePage } from './unsubscribe.page';
 import { SignedInGuard } from './viewer';
@@ -40,7 +42,7 @@ export class AppNotFoundPage {
  */
 @Module({
   imports: [AccountsModule, ChangesModule, CompetitorsModule, DigestModule, MonitorsModule, UsersModule, WebhooksModule, WorkspacesModule],
-  controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, DigestPage, LogosPage, SettingsPage, UnsubscribePage, AppNotFoundPage],
-  providers: [ActionLimitGuard, SignedInGuard],
+  controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, MonitorsPage, DigestPage, LogosPage, SettingsPage, UnsubscribePage, AppNotFoundPage],
+  providers: [ActionLimitGuard, CompetitorsView, SignedInGuard],
 })
 export class WebAppModule {}
