@@ -58,6 +58,15 @@ export class WorkspacesRepository {
     return row;
   }
 
+  async rename(id: number, name: string): Promise<void> {
+    await this.workspaces.update({ id }, { name });
+  }
+
+  /** Its competitors, monitors, runs, snapshots, changes and notification settings go with it (ON DELETE CASCADE). */
+  async delete(id: number): Promise<void> {
+    await this.workspaces.delete({ id });
+  }
+
   /** Hand-written: five correlated aggregates per workspace in one statement (the workspace list page). */
   async stats(workspaceIds: number[]): Promise<Map<number, WorkspaceStats>> {
     if (!workspaceIds.length) return new Map();
