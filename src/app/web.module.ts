@@ -19,6 +19,7 @@ import { CompetitorsView } from './competitors.view';
 import { DigestPage } from './digest.page';
 import { LogosPage } from './logos.page';
 import { MonitorsPage } from './monitors.page';
+import { PasswordResetPage } from './password-reset.page';
 import { SettingsPage } from './settings.page';
 import { UnsubscribePage } from './unsubscribe.page';
 import { SignedInGuard } from './viewer';
@@ -42,7 +43,7 @@ export class AppNotFoundPage {
  */
 @Module({
   imports: [AccountsModule, ChangesModule, CompetitorsModule, DigestModule, MonitorsModule, UsersModule, WebhooksModule, WorkspacesModule],
-  controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, MonitorsPage, DigestPage, LogosPage, SettingsPage, UnsubscribePage, AppNotFoundPage],
+  controllers: [AuthPage, PasswordResetPage, WorkspacesPage, ChangesPage, CompetitorsPage, MonitorsPage, DigestPage, LogosPage, SettingsPage, UnsubscribePage, AppNotFoundPage],
   providers: [ActionLimitGuard, CompetitorsView, SignedInGuard],
 })
 export class WebAppModule {}

@@ -11,6 +11,7 @@ import { OneRunInFlight1764550000000 } from './migrations/1764550000000-one-run-
 import { NotificationChannels1764600000000 } from './migrations/1764600000000-notification-channels';
 import { CompetitorLogos1764700000000 } from './migrations/1764700000000-competitor-logos';
 import { NotificationDestinations1764800000000 } from './migrations/1764800000000-notification-destinations';
+import { PasswordResets1765200000000 } from './migrations/1765200000000-password-resets';
 import { QueryErrorLogger } from './query-error-logger';
 
 export const MIGRATIONS = [
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   NotificationChannels1764600000000,
   CompetitorLogos1764700000000,
   NotificationDestinations1764800000000,
+  PasswordResets1765200000000,
 ];
 
 export interface ConnectionTarget {

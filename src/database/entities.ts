@@ -12,6 +12,7 @@ import { MonitorEntity } from '../monitors/monitor.entity';
 import { RunEntity } from '../monitors/run.entity';
 import { AppSecretEntity } from '../users/app-secret.entity';
 import { AppSessionEntity } from '../users/app-session.entity';
+import { PasswordResetEntity } from '../users/password-reset.entity';
 import { UserEntity } from '../users/user.entity';
 import { EmailOutboxEntity } from '../webhooks/channels/email/email-outbox.entity';
 import { DigestBufferEntity } from '../webhooks/digest-buffer.entity';
@@ -41,6 +42,7 @@ export const ENTITIES = [
   WebhookDeliveryEntity,
   EmailOutboxEntity,
   UserEntity,
+  PasswordResetEntity,
   AppSessionEntity,
   AppSecretEntity,
 ];
