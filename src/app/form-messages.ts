@@ -31,8 +31,9 @@ function fieldSentence(detail: FieldError, copy: FormCopy, typed: Record<string,
   if (!field) return sentence(detail.message);
   if (field.empty && blank(typed[detail.field])) return field.empty;
   if (field.invalid) return field.invalid;
-  let text = detail.message;
-  for (const [name, { label }] of Object.entries(copy)) text = text.split(name).join(label);
+  // Whole names only: `webhook_url` is not the end of `slack_webhook_url`.
+  const names = new RegExp(`\\b(${Object.keys(copy).join('|')})\\b`, 'g');
+  const text = detail.message.replace(names, (name) => copy[name].label);
   return sentence(text.includes(field.label) ? text : `${field.label}: ${text}`);
 }
 
