@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/public.decorator';
@@ -25,6 +25,7 @@ export class PasswordResetPage {
 
   /** The same answer whether or not the email has an account. */
   @Post('forgot-password')
+  @HttpCode(200)
   @LimitAction('password_reset')
   forgot(@Req() req: Request, @Res() res: Response, @Body() body: { email?: unknown }): void {
     const email = String(body.email ?? '').trim();
