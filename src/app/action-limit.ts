@@ -4,7 +4,7 @@ import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
 import { DomainError, ErrorCode } from '../common/errors';
 import type { ViewerRequest } from './viewer';
 
-export type LimitedAction = 'send_test' | 'create_api_key' | 'sign_up';
+export type LimitedAction = 'send_test' | 'create_api_key' | 'sign_up' | 'password_reset';
 
 interface ActionLimit {
   limit: number;
@@ -20,6 +20,7 @@ export const ACTION_LIMITS: Record<LimitedAction, ActionLimit> = {
   send_test: { limit: 10, seconds: 60, per: (req) => `session:${req.sessionID}`, what: 'test messages' },
   create_api_key: { limit: 10, seconds: 3600, per: (req) => `account:${req.viewer!.context.accountId}`, what: 'new API keys' },
   sign_up: { limit: 5, seconds: 3600, per: (req) => `address:${req.ip ?? 'unknown'}`, what: 'sign-ups from your address' },
+  password_reset: { limit: 5, seconds: 3600, per: (req) => `address:${req.ip ?? 'unknown'}`, what: 'password reset requests from your address' },
 };
 
 const ACTION_KEY = 'rw:limited-action';

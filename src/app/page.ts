@@ -27,8 +27,15 @@ export function renderPage(
 }
 
 /** Post/redirect/get: a message for the next page, then back to where the form was. */
-export function redirectWith(req: Request, res: Response, to: string, kind: 'notice' | 'error', text: string): void {
-  req.session.flash = { kind, text };
+export function redirectWith(
+  req: Request,
+  res: Response,
+  to: string,
+  kind: 'notice' | 'error',
+  text: string,
+  values?: Record<string, string>,
+): void {
+  req.session.flash = { kind, text, values };
   redirectAfterSave(req, res, to);
 }
 

@@ -15,6 +15,7 @@ import { NotificationSettingsService } from '../webhooks/notification-settings.s
 import { LimitAction } from './action-limit';
 import { AppExceptionFilter, messageOf } from './app-exception.filter';
 import { validForm } from './form';
+import { formMessage } from './form-messages';
 import { SettingsForm } from './notification-settings-form';
 import { redirectWith, renderPage } from './page';
 import { lastAnswer } from './view-helpers';
@@ -106,7 +107,7 @@ export class SettingsPage {
         ...pick(body, this.form.typed),
         ...Object.fromEntries(this.form.addressFields.map((f) => [f, recipientsOf(body[f]) ?? []])),
       };
-      return this.renderNotifications(req, res, viewer, workspaceId, current, { values: typed, error: messageOf(err) });
+      return this.renderNotifications(req, res, viewer, workspaceId, current, { values: typed, error: formMessage(err, this.form.copy, form) });
     }
     redirectWith(req, res, `/app/workspaces/${workspaceId}/settings/notifications`, 'notice', 'Notification settings saved.');
   }

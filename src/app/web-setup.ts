@@ -24,7 +24,8 @@ declare module 'express-session' {
     userId?: number;
     csrf?: string;
     workspaceId?: number;
-    flash?: { kind: 'notice' | 'error'; text: string };
+    /** A message for the next page; `values`: what a form held when it failed, to fill it in again. */
+    flash?: { kind: 'notice' | 'error'; text: string; values?: Record<string, string> };
   }
 }
 

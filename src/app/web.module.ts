@@ -18,8 +18,11 @@ import { AuthPage } from './auth.page';
 import { ChangesPage } from './changes.page';
 import { CompetitorProfilePage } from './competitor-profile.page';
 import { CompetitorsPage } from './competitors.page';
+import { CompetitorsView } from './competitors.view';
 import { DigestPage } from './digest.page';
 import { LogosPage } from './logos.page';
+import { MonitorsPage } from './monitors.page';
+import { PasswordResetPage } from './password-reset.page';
 import { PricingPage } from './pricing.page';
 import { SettingsPage } from './settings.page';
 import { UnsubscribePage } from './unsubscribe.page';
@@ -44,7 +47,7 @@ export class AppNotFoundPage {
  */
 @Module({
   imports: [AccountsModule, ChangesModule, CompetitorsModule, DigestModule, EvidenceModule, IntelligenceModule, MonitorsModule, UsersModule, WebhooksModule, WorkspacesModule],
-  controllers: [AuthPage, WorkspacesPage, ChangesPage, CompetitorsPage, CompetitorProfilePage, DigestPage, PricingPage, LogosPage, SettingsPage, UnsubscribePage, AppNotFoundPage],
-  providers: [ActionLimitGuard, SignedInGuard],
+  controllers: [AuthPage, PasswordResetPage, WorkspacesPage, ChangesPage, CompetitorsPage, MonitorsPage, CompetitorProfilePage, DigestPage, PricingPage, LogosPage, SettingsPage, UnsubscribePage, AppNotFoundPage],
+  providers: [ActionLimitGuard, CompetitorsView, SignedInGuard],
 })
 export class WebAppModule {}

@@ -35,6 +35,11 @@ export const COMMANDS: Record<string, Command> = {
       .create(requireId(flags, 'account'), requireFlag(flags, 'email'), requireFlag(flags, 'password'), flags.role === 'owner' ? 'owner' : 'member');
     return { user: { id: user.id, email: user.email, account_id: user.account_id } };
   },
+  // Sets a password (someone locked out where no SMTP server sends reset links); their sessions end.
+  'users:set-password': async (app, flags) => {
+    const user = await app.get(UsersService).setPassword(requireFlag(flags, 'email'), requireFlag(flags, 'password'));
+    return { user: { id: user.id, email: user.email, account_id: user.account_id } };
+  },
   // Opening the app context migrates the database.
   'db:migrate': async () => ({ migrated: true }),
   // Ends the workspace's digest window now and sends each channel's first attempt inline, so the

@@ -14,6 +14,7 @@ import { NotificationDestinations1764800000000 } from './migrations/176480000000
 import { PricingHistoryIndex1764900000000 } from './migrations/1764900000000-pricing-history-index';
 import { VisualEvidence1765000000000 } from './migrations/1765000000000-visual-evidence';
 import { RunJob1765100000000 } from './migrations/1765100000000-run-job';
+import { PasswordResets1765200000000 } from './migrations/1765200000000-password-resets';
 import { QueryErrorLogger } from './query-error-logger';
 
 export const MIGRATIONS = [
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   PricingHistoryIndex1764900000000,
   VisualEvidence1765000000000,
   RunJob1765100000000,
+  PasswordResets1765200000000,
 ];
 
 export interface ConnectionTarget {

@@ -15,6 +15,7 @@ import { MonitorEntity } from '../monitors/monitor.entity';
 import { RunEntity } from '../monitors/run.entity';
 import { AppSecretEntity } from '../users/app-secret.entity';
 import { AppSessionEntity } from '../users/app-session.entity';
+import { PasswordResetEntity } from '../users/password-reset.entity';
 import { UserEntity } from '../users/user.entity';
 import { EmailOutboxEntity } from '../webhooks/channels/email/email-outbox.entity';
 import { DigestBufferEntity } from '../webhooks/digest-buffer.entity';
@@ -47,6 +48,7 @@ export const ENTITIES = [
   WebhookDeliveryEntity,
   EmailOutboxEntity,
   UserEntity,
+  PasswordResetEntity,
   AppSessionEntity,
   AppSecretEntity,
 ];

@@ -38,6 +38,15 @@ export class UsersRepository {
     return this.users.findOneBy({ id });
   }
 
+  async setPasswordHash(id: number, passwordHash: string, manager: EntityManager = this.users.manager): Promise<void> {
+    await manager.getRepository(UserEntity).update({ id }, { password_hash: passwordHash });
+  }
+
+  /** Ends every application session of the user (after a password change, a stolen session is worth nothing). */
+  async endSessions(id: number, manager: EntityManager = this.users.manager): Promise<void> {
+    await manager.query(`DELETE FROM app_sessions WHERE sess->>'userId' = $1`, [String(id)]);
+  }
+
   async signedIn(id: number): Promise<void> {
     await this.users.update({ id }, { last_sign_in_at: () => 'now()' });
   }

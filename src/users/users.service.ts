@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { normalizeEmail } from '../common/email';
 import { isUnstorableText } from '../common/input-text';
@@ -13,15 +13,20 @@ export class UsersError extends Error {}
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
 
+/** Refuses a password that is too short, too long, or not storable as UTF-8. */
+export function checkPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new UsersError(`Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length > 1024) throw new UsersError('That password is too long.');
+  // Hashed as UTF-8, half a surrogate pair would become U+FFFD: two different passwords would match.
+  if (isUnstorableText(password)) throw new UsersError('A password cannot hold NUL characters or half a surrogate pair.');
+}
+
 /** The email in its normal form (what is stored and compared), once both fields are acceptable. */
 function checkCredentials(email: string, password: string): string {
   if (isUnstorableText(email)) throw new UsersError('Enter a valid email address.');
   const normalized = normalizeEmail(email);
   if (!EMAIL.test(normalized) || normalized.length > 254) throw new UsersError('Enter a valid email address.');
-  if (password.length < MIN_PASSWORD_LENGTH) throw new UsersError(`Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
-  if (password.length > 1024) throw new UsersError('That password is too long.');
-  // Hashed as UTF-8, half a surrogate pair would become U+FFFD: two different passwords would match.
-  if (isUnstorableText(password)) throw new UsersError('A password cannot hold NUL characters or half a surrogate pair.');
+  checkPassword(password);
   return normalized;
 }
 
@@ -89,5 +94,30 @@ export class UsersService {
 
   byId(id: number): Promise<UserRow | null> {
     return this.users.byId(id);
+  }
+
+  /** The person with this email, or null (unstorable text cannot be an account's email). */
+  byEmail(email: string): Promise<UserRow | null> {
+    return isUnstorableText(email) ? Promise.resolve(null) : this.users.byEmail(email);
+  }
+
+  /** An operator sets someone's password (CLI); their sessions end. */
+  async setPassword(email: string, password: string): Promise<UserRow> {
+    checkPassword(password);
+    const user = await this.byEmail(email);
+    if (!user) throw new UsersError(`no user with the email ${email}`);
+    await this.replacePassword(user.id, password);
+    return user;
+  }
+
+  /** A new password hash; every session of the user ends, in the same transaction. */
+  async replacePassword(userId: number, password: string, manager?: EntityManager): Promise<void> {
+    checkPassword(password);
+    const passwordHash = await hash(password);
+    const write = async (m: EntityManager) => {
+      await this.users.setPasswordHash(userId, passwordHash, m);
+      await this.users.endSessions(userId, m);
+    };
+    await (manager ? write(manager) : this.db.transaction(write));
   }
 }

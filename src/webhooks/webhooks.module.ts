@@ -36,7 +36,7 @@ import { WebhookSender } from './webhook-sender';
  */
 @Module({
   controllers: [NotificationSettingsController],
-  exports: [ChannelRegistry, DeliveryAttempts, DigestFlushService, EmailOutboxService, NotificationSettingsService, NotificationsService, Unsubscribes],
+  exports: [ChannelRegistry, DeliveryAttempts, DigestFlushService, EmailOutboxService, Mailer, NotificationSettingsService, NotificationsService, Unsubscribes],
   imports: [
     DigestModule,
     TypeOrmModule.forFeature([ChangeEntity, DigestBufferEntity, NotificationDestinationEntity, NotificationSettingsEntity, WebhookDeliveryEntity]),

@@ -1,15 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AccountContext, CurrentAccount } from '../accounts/account-context';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ApiErrors } from '../common/swagger';
 import { ChecksService } from '../monitors/checks.service';
-import { CreateWorkspaceDto } from './dto/create-workspace.dto';
+import { DeletedResponse } from '../monitors/dto/monitor.response';
+import { CreateWorkspaceDto, UpdateWorkspaceDto } from './dto/create-workspace.dto';
 import { RefreshWorkspaceDto } from './dto/refresh-workspace.dto';
 import {
   CreatedWorkspaceResponse,
   RefreshResponse,
-  WorkspaceListResponse,
+    WorkspaceListResponse,
   WorkspaceResponse,
 } from './dto/workspace.response';
 import { WorkspacesService } from './workspaces.service';
@@ -54,6 +55,29 @@ export class WorkspacesController {
   @ApiErrors(404)
   async get(@CurrentAccount() account: AccountContext, @Param('id', ParseIdPipe) id: number): Promise<WorkspaceResponse> {
     return { workspace: await this.workspaces.get(account, id) };
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Rename a workspace', description: 'Answers the workspace as GET does; the slug does not change.' })
+  @ApiOkResponse({ type: WorkspaceResponse })
+  @ApiErrors(400, 404, 422)
+  async rename(
+    @CurrentAccount() account: AccountContext,
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdateWorkspaceDto,
+  ): Promise<WorkspaceResponse> {
+    return { workspace: await this.workspaces.rename(account, id, body.name) };
+  }
+
+  @Delete(':id')
+  @ApiOperation({
+    summary: 'Delete a workspace with its competitors, monitors, snapshots, changes and notification settings (irreversible)',
+    description: 'The last workspace may be deleted too; create another with POST /workspaces.',
+  })
+  @ApiOkResponse({ type: DeletedResponse })
+  @ApiErrors(404)
+  remove(@CurrentAccount() account: AccountContext, @Param('id', ParseIdPipe) id: number): Promise<DeletedResponse> {
+    return this.workspaces.remove(account, id);
   }
 
   @Post(':id/refresh')

@@ -58,6 +58,23 @@ export class WorkspacesRepository {
     return row;
   }
 
+  async rename(id: number, name: string): Promise<void> {
+    await this.workspaces.update({ id }, { name });
+  }
+
+  /**
+   * Its competitors, monitors, runs, snapshots, changes and notification settings go with it (ON
+   * DELETE CASCADE). The competitors go first, while the workspace still exists: deleting a change
+   * updates change_counts by trigger, which a cascade from the workspace itself would make point
+   * at a workspace already gone.
+   */
+  async delete(id: number): Promise<void> {
+    await this.workspaces.manager.transaction(async (manager) => {
+      await manager.getRepository(CompetitorEntity).delete({ workspace_id: id });
+      await manager.getRepository(WorkspaceEntity).delete({ id });
+    });
+  }
+
   /** Hand-written: five correlated aggregates per workspace in one statement (the workspace list page). */
   async stats(workspaceIds: number[]): Promise<Map<number, WorkspaceStats>> {
     if (!workspaceIds.length) return new Map();

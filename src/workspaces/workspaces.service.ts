@@ -45,4 +45,22 @@ export class WorkspacesService {
     });
     return toCompactWorkspace(row);
   }
+
+  /** A new display name; the slug stays, so links and integrations that use it keep working. */
+  async rename(account: AccountContext, id: number, name: string): Promise<WorkspaceDetailDto> {
+    await this.scope.workspace(account.accountId, id);
+    await this.workspaces.rename(id, name.trim());
+    return this.get(account, id);
+  }
+
+  /**
+   * Deletes the workspace with everything in it. The last one may go too: an account without a
+   * workspace is a state the application handles (it offers to create one, DESIGN §5a), and a
+   * trial account (one workspace) could otherwise never start again.
+   */
+  async remove(account: AccountContext, id: number): Promise<{ deleted: true; id: number }> {
+    await this.scope.workspace(account.accountId, id);
+    await this.workspaces.delete(id);
+    return { deleted: true, id };
+  }
 }

@@ -172,7 +172,7 @@ describe('application forms refuse NUL characters and blank names', () => {
       const res = await postForm(agent, '/app/workspaces', '/app/workspaces', { name });
       expect([name, res.status]).toEqual([name, 303]);
       const page = await agent.get(res.headers.location).expect(200);
-      expect(page.text).toMatch(/class="flash error"[^>]*>Name /);
+      expect(page.text).toMatch(name.trim() ? /class="flash error"[^>]*>Workspace name must not contain NUL characters/ : /class="flash error"[^>]*>Enter a workspace name\.</);
     }
     expect(await count(t.db, 'workspaces')).toBe(0);
   });

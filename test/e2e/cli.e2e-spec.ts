@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import request from 'supertest';
 import { AccountsService } from '../../src/accounts/accounts.service';
+import { UsersService } from '../../src/users/users.service';
 import { count } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -125,6 +126,43 @@ describe('CLI (npm run --silent cli -- …)', () => {
       await agent.post('/app/sign-in').type('form').send({ _csrf: csrf, email: 'lead@example.test', password: 'a long enough password' }).expect(303).expect('Location', '/app/workspaces');
     },
     CLI_TIMEOUT_MS,
+  );
+
+  it(
+    'users:set-password gives a person a new password (the old one stops working, their sessions end) and fails on an unknown email',
+    async () => {
+      const { account } = await t.app.get(AccountsService).createAccount('Locked out', 'trial');
+      const user = await t.app.get(UsersService).create(account.id, 'forgot@example.test', 'the old password here', 'owner');
+      const signIn = async (password: string) => {
+        const agent = request.agent(t.app.getHttpServer());
+        const page = await agent.get('/app/sign-in').expect(200);
+        const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)![1];
+        return { agent, res: await agent.post('/app/sign-in').type('form').send({ _csrf: csrf, email: 'forgot@example.test', password }) };
+      };
+      const before = await signIn('the old password here');
+      expect(before.res.status).toBe(303);
+
+      const [set, unknown, short] = await Promise.all([
+        cli('users:set-password', '--email', 'Forgot@Example.test', '--password', 'a brand new password'),
+        cli('users:set-password', '--email', 'nobody@example.test', '--password', 'a brand new password'),
+        cli('users:set-password', '--email', 'forgot@example.test', '--password', 'short'),
+      ]);
+      expect(set.code).toBe(0);
+      expect(JSON.parse(set.stdout)).toEqual({ user: { id: user.id, email: 'forgot@example.test', account_id: account.id } });
+      for (const [result, message] of [
+        [unknown, /no user with the email nobody@example\.test/],
+        [short, /at least 8 characters/],
+      ] as const) {
+        expect(result.code).not.toBe(0);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toMatch(message);
+      }
+      // The session signed in with the old password has ended.
+      await before.agent.get('/app/workspaces').expect(303).expect('Location', '/app/sign-in');
+      expect((await signIn('the old password here')).res.status).toBe(401);
+      expect((await signIn('a brand new password')).res.status).toBe(303);
+    },
+    2 * CLI_TIMEOUT_MS,
   );
 
   it(

@@ -3,7 +3,7 @@ import { CADENCES } from '../../billing/plan';
 import { DISCOVERY_TYPES, MONITOR_TYPES } from '../../capture/capture.types';
 import { LastRunDto, MonitorDto, toLastRun } from '../../monitors/dto/monitor.response';
 import type { MonitorWithRun } from '../../monitors/monitors.repository';
-import type { CompetitorRow, NoteRow } from '../competitors.repository';
+import type { CompetitorRow, DiscoveredSurface, NoteRow } from '../competitors.repository';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 const STATUSES = ['pending', 'running', 'completed', 'failed'];
@@ -129,7 +129,26 @@ export function toCompetitorDetail(row: CompetitorRow, monitors: MonitorDto[], n
       started_at: iso(row.discovery_started_at),
       finished_at: iso(row.discovery_finished_at),
       error: row.discovery_error,
-      surfaces: row.discovery_surfaces ?? [],
+      surfaces: currentSurfaces(row.discovery_surfaces ?? [], monitors),
     },
   };
+}
+
+/** A URL compared the way URLs are stored (parsed and serialised), so `…/pricing` and its stored form match. */
+export function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return a === b;
+  }
+}
+
+/**
+ * The discovered surfaces as they stand now: one skipped at discovery (over the plan's cap, or not
+ * asked for) that has since been monitored by its URL reads `monitored`.
+ */
+function currentSurfaces(surfaces: DiscoveredSurface[], monitors: MonitorDto[]): DiscoveredSurface[] {
+  return surfaces.map((s) =>
+    s.outcome !== 'monitored' && monitors.some((m) => sameUrl(m.url, s.url)) ? { ...s, outcome: 'monitored' } : s,
+  );
 }

@@ -10,3 +10,6 @@ export class CreateWorkspaceDto {
   @MaxLength(120)
   name: string;
 }
+
+/** PATCH takes the same name rules as create. */
+export class UpdateWorkspaceDto extends CreateWorkspaceDto {}

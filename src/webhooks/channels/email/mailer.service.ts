@@ -44,6 +44,15 @@ export class Mailer implements OnApplicationShutdown {
     return this.transport ? 'smtp' : 'outbox';
   }
 
+  /**
+   * Mail to a person about their account (a password reset link): SMTP only, since the outbox
+   * belongs to a workspace and the application shows it only to people who are signed in.
+   */
+  async sendToPerson(mail: Pick<OutgoingMail, 'to' | 'subject' | 'html' | 'text'>): Promise<void> {
+    if (!this.transport) throw new Error('SMTP_URL is not set');
+    await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
+  }
+
   async send(mail: OutgoingMail): Promise<MailSent> {
     if (!this.transport) {
       const id = await this.outbox.add({

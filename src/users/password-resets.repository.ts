@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, MoreThan, IsNull, Repository } from 'typeorm';
+import { PasswordResetEntity } from './password-reset.entity';
+
+@Injectable()
+export class PasswordResetsRepository {
+  constructor(@InjectRepository(PasswordResetEntity) private readonly resets: Repository<PasswordResetEntity>) {}
+
+  async add(userId: number, tokenHash: string, validMinutes: number): Promise<void> {
+    await this.resets.insert({ user_id: userId, token_hash: tokenHash, expires_at: () => `now() + make_interval(mins => ${validMinutes})` });
+  }
+
+  /** True while the link can still be used: not used, not expired. */
+  async usable(tokenHash: string): Promise<boolean> {
+    return this.resets.existsBy({ token_hash: tokenHash, used_at: IsNull(), expires_at: MoreThan(new Date()) });
+  }
+
+  /**
+   * Uses the link (once: the UPDATE's condition lets one caller through) and voids the user's other
+   * unused links; answers the user's id, or null when the link is unknown, used or expired.
+   */
+  async use(tokenHash: string, manager: EntityManager): Promise<number | null> {
+    const [rows] = await manager.query(
+      `UPDATE password_resets SET used_at = now()
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
+      [tokenHash],
+    );
+    const userId: number | undefined = rows[0]?.user_id;
+    if (userId === undefined) return null;
+    await manager.query(`UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+    return userId;
+  }
+}
