@@ -125,4 +125,23 @@ describe('pricing served as Markdown or plain text', () => {
       ['price_removed', 'line_items[gpu-compute]'],
     ]);
   });
+
+  it('reads an unpriced comparison whose columns the page calls plans', () => {
+    const help = [
+      '## Plans',
+      '',
+      'Below is a comparison between the Standard plan and Plus plan:',
+      '',
+      '|                   | Standard | Plus   |',
+      '| ----------------- | -------- | ------ |',
+      '| Synced vaults     | 1        | 10     |',
+      '| Maximum file size | 5 MB     | 200 MB |',
+      '| Shared vaults     | Yes      | Yes    |',
+    ].join('\n');
+    expect(fields(help).plans.map((p) => [p.name, p.features])).toEqual([
+      ['Standard', ['Synced vaults: 1', 'Maximum file size: 5 MB', 'Shared vaults']],
+      ['Plus', ['Synced vaults: 10', 'Maximum file size: 200 MB', 'Shared vaults']],
+    ]);
+    expect(fields(help.replace('the Standard plan and Plus plan', 'two setups')).plans).toEqual([]);
+  });
 });
