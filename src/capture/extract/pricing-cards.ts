@@ -110,8 +110,20 @@ function isCardLike(ctx: PageContext, card: Element, priceCount: number): boolea
   if (priceCount > MAX_PRICES_PER_CARD || ctx.dom.size(card) > MAX_CARD_TEXT) return false;
   // A card names one plan; a block with several headings is a section of cards.
   if (descendants(card, (el) => HEADING_TAGS.has(tagName(el))).length > 2) return false;
+  if (isPriceList(ctx, card)) return false;
   const lines = descendants(card, (el) => isLeafBlock(el) && BLOCK_TAGS.has(tagName(el)) && ctx.dom.size(el) > 0);
   return lines.length >= 2;
+}
+
+/** A list whose items name what they price ("**RAM**: $10 / GB / mo") is a price list, not a card. */
+function isPriceList(ctx: PageContext, list: Element): boolean {
+  if (tagName(list) !== 'ul' && tagName(list) !== 'ol') return false;
+  const labelled = childElements(list).filter((li) => {
+    const text = ctx.dom.text(li);
+    const first = findPrices(text)[0];
+    return first && /\p{L}/u.test(text.slice(0, first.index));
+  });
+  return labelled.length >= 2;
 }
 
 function labelledBy(ctx: PageContext, el: Element): string {
