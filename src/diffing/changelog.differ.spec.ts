@@ -64,6 +64,12 @@ describe('diffChangelog', () => {
     ]);
   });
 
+  it('keeps a reworded line of a current entry informational', () => {
+    const before = { entries: [entry('v1.2', ['A snapshot can now be compared multiple times. def test(): assert x == snapshot()'])] };
+    const after = { entries: [entry('v1.2', ['A snapshot can now be compared multiple times. test : assert x == snapshot ()'])] };
+    expect(diffChangelog(before, after).map((d) => d.tier)).toEqual(['informational', 'informational']);
+  });
+
   it('alerts when a heading that was only a version is given a name, not when it gains a label', () => {
     const diffs = (from: string, to: string) =>
       diffChangelog({ entries: [{ ...entry(from, ['Initial']), key: 'k' }] }, { entries: [{ ...entry(to, ['Initial']), key: 'k' }] }).map((d) => d.tier);

@@ -47,12 +47,14 @@ function diffEntry(path: string, old: ChangelogEntry, next: ChangelogEntry, rece
     diffs.push(fieldDiff('modified', 'entry_updated', `${path}.${field}`, tier, shownText(old[field]), shownText(next[field])));
   }
   const items = diffTextSets(old.items, next.items);
-  const tier = recent ? 'alertable' : 'informational';
+  // A line reworded (most of its words kept, code re-spaced) is an edit, not a line added or taken out.
+  const reworded = (item: string, others: { item: string }[]) => others.some((other) => mostWordsShared(item, other.item));
+  const tierOf = (item: string, others: { item: string }[]) => (recent && !reworded(item, others) ? 'alertable' : 'informational');
   for (const { key, item } of items.added) {
-    diffs.push(fieldDiff('added', 'entry_updated', at(`${path}.items`, key), tier, null, shownText(item)));
+    diffs.push(fieldDiff('added', 'entry_updated', at(`${path}.items`, key), tierOf(item, items.removed), null, shownText(item)));
   }
   for (const { key, item } of items.removed) {
-    diffs.push(fieldDiff('removed', 'entry_updated', at(`${path}.items`, key), tier, shownText(item), null));
+    diffs.push(fieldDiff('removed', 'entry_updated', at(`${path}.items`, key), tierOf(item, items.added), shownText(item), null));
   }
   return diffs;
 }
@@ -66,6 +68,14 @@ function retitled(old: string | null, next: string | null): boolean {
   const [a, b] = [core(old), core(next)];
   if (a.trim() === '') return (b.match(/\p{L}{2,}/gu) ?? []).length >= 2;
   return b.trim() !== '' && !sameText(a, b);
+}
+
+const words = (text: string) => new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
+
+function mostWordsShared(a: string, b: string): boolean {
+  const [x, y] = [words(a), words(b)];
+  const shared = [...x].filter((w) => y.has(w)).length;
+  return shared >= 0.8 * Math.max(x.size, y.size);
 }
 
 function sameDayAndItems(entry: ChangelogEntry): string | null {
