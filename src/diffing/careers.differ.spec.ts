@@ -33,4 +33,12 @@ describe('diffCareers', () => {
       },
     ]);
   });
+
+  it('alerts when an opening is retitled to another job at the same URL, not on a reworded title', () => {
+    const tiers = (from: string, to: string) =>
+      diffCareers({ openings: [job('backend', { title: from })] }, { openings: [job('backend', { title: to })] }).map((d) => d.tier);
+    expect(tiers('Full Stack Javascript Engineer', 'Developer Advocate')).toEqual(['alertable']);
+    expect(tiers('Senior Backend Engineer', 'Staff Backend Engineer')).toEqual(['informational']);
+  });
 });
+

@@ -1,7 +1,7 @@
 import type { CareersFields } from '../capture/capture.types';
 import type { FieldDiff } from './diff.types';
 import { at, fieldDiff } from './field-diff';
-import { diffKeyedSets, sameText, shownText } from './keyed-set';
+import { diffKeyedSets, replacedTitle, sameText, shownText } from './keyed-set';
 import { normalizeUrl } from './noise';
 
 /**
@@ -23,7 +23,9 @@ export function diffCareers(before: CareersFields, after: CareersFields): FieldD
     for (const field of ['title', 'location', 'team'] as const) {
       if (sameText(old[field], next[field])) continue;
       const path = `${at('openings', key)}.${field}`;
-      diffs.push(fieldDiff('modified', 'opening_updated', path, 'informational', shownText(old[field]), shownText(next[field])));
+      // An opening retitled to another job at the same URL is a new role, not an edit.
+      const tier = field === 'title' && replacedTitle(old.title, next.title) ? 'alertable' : 'informational';
+      diffs.push(fieldDiff('modified', 'opening_updated', path, tier, shownText(old[field]), shownText(next[field])));
     }
   }
   return diffs;

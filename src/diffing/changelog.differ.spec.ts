@@ -52,14 +52,29 @@ describe('diffChangelog', () => {
     ]);
   });
 
-  it('alerts on items added to the newest entry but not on edits to older ones', () => {
-    const before = { entries: [entry('Unreleased', ['Add SSO']), entry('v1.0', ['Initial'])] };
-    const after = { entries: [entry('Unreleased', ['Add SSO', 'Add audit log']), entry('v1.0', ['Initial', 'Typo fix'])] };
-    const diffs = diffChangelog(before, after);
-    expect(diffs.map((d) => [d.path, d.tier])).toEqual([
-      ['entries[Unreleased].items[Add audit log]', 'alertable'],
+  it('alerts on items added to or removed from the newest three entries, not on edits to older ones', () => {
+    const versions = ['Unreleased', 'v1.2', 'v1.1', 'v1.0'];
+    const before = { entries: versions.map((v) => entry(v, ['Initial'])) };
+    const after = { entries: versions.map((v) => entry(v, v === 'v1.2' ? [] : ['Initial', 'Typo fix'])) };
+    expect(diffChangelog(before, after).map((d) => [d.path, d.tier])).toEqual([
+      ['entries[Unreleased].items[Typo fix]', 'alertable'],
+      ['entries[v1.2].items[Initial]', 'alertable'],
+      ['entries[v1.1].items[Typo fix]', 'alertable'],
       ['entries[v1.0].items[Typo fix]', 'informational'],
     ]);
+  });
+
+  it('keeps a reworded line of a current entry informational', () => {
+    const before = { entries: [entry('v1.2', ['A snapshot can now be compared multiple times. def test(): assert x == snapshot()'])] };
+    const after = { entries: [entry('v1.2', ['A snapshot can now be compared multiple times. test : assert x == snapshot ()'])] };
+    expect(diffChangelog(before, after).map((d) => d.tier)).toEqual(['informational', 'informational']);
+  });
+
+  it('alerts when a heading that was only a version is given a name, not when it gains a label', () => {
+    const diffs = (from: string, to: string) =>
+      diffChangelog({ entries: [{ ...entry(from, ['Initial']), key: 'k' }] }, { entries: [{ ...entry(to, ['Initial']), key: 'k' }] }).map((d) => d.tier);
+    expect(diffs('0.1.0-beta', 'Offline mode for teams')).toEqual(['alertable']);
+    expect(diffs('v2.0.9', 'v2.0.9 (Pre-release)')).toEqual(['informational']);
   });
 
   it('reports nothing when entries are only reordered', () => {

@@ -6,13 +6,16 @@ import { diffKeyedSets, diffTextSets, sameText, shownText } from './keyed-set';
 
 /** A version number inside a heading: "v2.4.8 (Pre-release)" → "2.4.8". */
 const VERSION = /\bv?(\d+(?:\.\d+)+(?:-[0-9a-z.]+)?)\b/i;
+/** Entries still current: edits to their items are news; older entries' edits are bookkeeping. */
+const RECENT = 3;
 
 /**
  * Changelogs: a new entry is the news and is alertable. Everything that happens to an entry that
  * was already there is bookkeeping (a heading relabelled "(Pre-release)", a date fixed, an old entry
  * dropping off the end of the page) and is informational — with three exceptions: items added to
- * the newest entry, because an "Unreleased" section growing is how many projects announce
- * features, an entry retitled beyond its labels ("Launched SSO" → "SSO for every plan"), which
+ * or removed from one of the newest entries (RECENT), because a release's notes growing or losing a
+ * line is how projects announce (or withdraw) a feature while the release is current, an entry
+ * retitled beyond its labels ("Launched SSO" → "SSO for every plan", "0.1.0-beta" → a name), which
  * reframes it, and an entry taken down from among entries that stayed.
  */
 export function diffChangelog(before: ChangelogFields, after: ChangelogFields): FieldDiff[] {
@@ -29,14 +32,14 @@ export function diffChangelog(before: ChangelogFields, after: ChangelogFields): 
   for (const { key, item } of entries.removed) {
     diffs.push(fieldDiff('removed', 'entry_removed', at('entries', key), dropped(item) ? 'informational' : 'alertable', item, null));
   }
-  const newest = after.entries?.[0];
+  const recent = new Set((after.entries ?? []).slice(0, RECENT));
   for (const { key, before: old, after: next } of entries.matched) {
-    diffs.push(...diffEntry(at('entries', key), old, next, next === newest));
+    diffs.push(...diffEntry(at('entries', key), old, next, recent.has(next)));
   }
   return diffs;
 }
 
-function diffEntry(path: string, old: ChangelogEntry, next: ChangelogEntry, newest: boolean): FieldDiff[] {
+function diffEntry(path: string, old: ChangelogEntry, next: ChangelogEntry, recent: boolean): FieldDiff[] {
   const diffs: FieldDiff[] = [];
   for (const field of ['title', 'date'] as const) {
     if (sameText(old[field], next[field])) continue;
@@ -44,21 +47,35 @@ function diffEntry(path: string, old: ChangelogEntry, next: ChangelogEntry, newe
     diffs.push(fieldDiff('modified', 'entry_updated', `${path}.${field}`, tier, shownText(old[field]), shownText(next[field])));
   }
   const items = diffTextSets(old.items, next.items);
+  // A line reworded (most of its words kept, code re-spaced) is an edit, not a line added or taken out.
+  const reworded = (item: string, others: { item: string }[]) => others.some((other) => mostWordsShared(item, other.item));
+  const tierOf = (item: string, others: { item: string }[]) => (recent && !reworded(item, others) ? 'alertable' : 'informational');
   for (const { key, item } of items.added) {
-    const tier = newest ? 'alertable' : 'informational';
-    diffs.push(fieldDiff('added', 'entry_updated', at(`${path}.items`, key), tier, null, shownText(item)));
+    diffs.push(fieldDiff('added', 'entry_updated', at(`${path}.items`, key), tierOf(item, items.removed), null, shownText(item)));
   }
   for (const { key, item } of items.removed) {
-    diffs.push(fieldDiff('removed', 'entry_updated', at(`${path}.items`, key), 'informational', shownText(item), null));
+    diffs.push(fieldDiff('removed', 'entry_updated', at(`${path}.items`, key), tierOf(item, items.added), shownText(item), null));
   }
   return diffs;
 }
 
-/** Titles that differ beyond a version number and bracketed labels such as "(Pre-release)". */
+/**
+ * Titles that differ beyond a version number and bracketed labels such as "(Pre-release)"; a
+ * heading that was only a version and now has a name ("0.1.0-beta" → "Offline mode") is retitled.
+ */
 function retitled(old: string | null, next: string | null): boolean {
   const core = (title: string | null) => (shownText(title) ?? '').replace(/\([^)]*\)|\[[^\]]*\]/g, ' ').replace(VERSION, ' ');
   const [a, b] = [core(old), core(next)];
-  return a.trim() !== '' && b.trim() !== '' && !sameText(a, b);
+  if (a.trim() === '') return (b.match(/\p{L}{2,}/gu) ?? []).length >= 2;
+  return b.trim() !== '' && !sameText(a, b);
+}
+
+const words = (text: string) => new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
+
+function mostWordsShared(a: string, b: string): boolean {
+  const [x, y] = [words(a), words(b)];
+  const shared = [...x].filter((w) => y.has(w)).length;
+  return shared >= 0.8 * Math.max(x.size, y.size);
 }
 
 function sameDayAndItems(entry: ChangelogEntry): string | null {

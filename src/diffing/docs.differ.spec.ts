@@ -20,6 +20,11 @@ describe('diffDocs', () => {
     ]);
   });
 
+  it('alerts when a section keeps its anchor but its title shares no word with the old one', () => {
+    const diffs = diffDocs(docs([page('intro', 'Featured documentation')]), docs([page('intro', 'Analytics export for teams')]));
+    expect(diffs.map((d) => [d.change_type, d.path, d.tier])).toEqual([['title_changed', 'sections[intro].title', 'alertable']]);
+  });
+
   it('reports nothing when sections are only reordered', () => {
     const sections = [page('a', 'A'), page('b', 'B')];
     expect(diffDocs(docs(sections), docs([...sections].reverse()))).toEqual([]);

@@ -1,12 +1,13 @@
 import type { DocsFields, DocsPage } from '../capture/capture.types';
 import type { ChangeType, FieldDiff } from './diff.types';
 import { at, fieldDiff, presenceOp } from './field-diff';
-import { diffKeyedSets, sameText, shownText } from './keyed-set';
+import { diffKeyedSets, replacedTitle, sameText, shownText } from './keyed-set';
 import { normalizeUrl } from './noise';
 
 /**
  * Docs: a section or page that appears or disappears is alertable (new docs usually mean a new
- * capability, vanished docs a retired one); a page or section retitled is informational.
+ * capability, vanished docs a retired one); a page or section retitled is informational, unless
+ * the new title shares none of the old one's words (the same anchor or URL now holds other docs).
  */
 export function diffDocs(before: DocsFields, after: DocsFields): FieldDiff[] {
   const diffs: FieldDiff[] = [];
@@ -40,7 +41,8 @@ function diffOutline(
   }
   for (const { key, before: old, after: next } of outline.matched) {
     if (sameText(old.title, next.title)) continue;
-    diffs.push(fieldDiff('modified', 'title_changed', `${at(base, key)}.title`, 'informational', old.title, next.title));
+    const tier = replacedTitle(old.title, next.title) ? 'alertable' : 'informational';
+    diffs.push(fieldDiff('modified', 'title_changed', `${at(base, key)}.title`, tier, old.title, next.title));
   }
   return diffs;
 }

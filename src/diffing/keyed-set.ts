@@ -13,6 +13,18 @@ export function sameText(a: string | null | undefined, b: string | null | undefi
   return textKey(a) === textKey(b);
 }
 
+const titleWords = (text: string | null | undefined) => textKey(text).match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+const related = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a)));
+
+/**
+ * A title replaced by one that shares none of its words ("Featured documentation" → "Analytics
+ * export"): the same place now holds something else. "Intro" → "Introduction" is an edit.
+ */
+export function replacedTitle(a: string | null | undefined, b: string | null | undefined): boolean {
+  const [x, y] = [titleWords(a), titleWords(b)];
+  return x.length > 0 && y.length > 0 && !x.some((w) => y.some((v) => related(w, v)));
+}
+
 /** The text to show for a value: noise-normalised, blank → null. */
 export function shownText(value: string | null | undefined): string | null {
   if (value == null) return null;

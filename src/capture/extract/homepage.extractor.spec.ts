@@ -64,3 +64,26 @@ describe('homepage extraction from a synthetic landing page', () => {
     expect(other.testimonials).toEqual(['Setup took an afternoon. — Luca Bianchi, CX Lead, Deliveroo']);
   });
 });
+
+describe('homepage extraction from a docs theme landing page', () => {
+  // mkdocs-material's landing override: the hero is drawn in a section beside <main>, which keeps
+  // only the navigation sidebars and an empty article.
+  const sidebar = `<div class="md-sidebar"><nav class="md-nav"><ul>${['Quick Start', 'Writing Tasks', 'Pricing', 'Support', 'Blog', 'Examples', 'Guides', 'FAQ']
+    .map((t) => `<li><a href="/${t.toLowerCase().replace(/ /g, '-')}/">${t} and related reference pages</a></li>`)
+    .join('')}</ul></nav></div>`;
+  const html = `<html><body><header><nav><a href="/">Home</a><a href="/pricing/">Pricing</a></nav></header>
+    <section class="tx-container"><div class="tx-landing__content"><h2>Make your development cycle fast</h2>
+    <p>Cirrus is a continuous integration service for every platform you ship to.</p><a class="md-button" href="/features">Learn More</a></div>
+    <div class="tx-landing__quotes"><h2>Trusted by Companies</h2><blockquote>It lets us grow without scaling our CI.</blockquote>
+    <a class="md-button" href="/guide/quick-start/">Quick Start</a></div></section>
+    <main class="md-main">${sidebar}<div class="md-content"><article></article></div></main></body></html>`;
+  const fields = fieldsOf(html, 'https://ci.example/', 'homepage');
+
+  it('reads the hero beside <main> when <main> holds only navigation', () => {
+    expect(fields.headline).toBe('Make your development cycle fast');
+  });
+
+  it('reads the hero call to action and the one that closes the page', () => {
+    expect(fields.ctas).toEqual(['Learn More', 'Quick Start']);
+  });
+});

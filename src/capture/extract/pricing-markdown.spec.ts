@@ -125,4 +125,60 @@ describe('pricing served as Markdown or plain text', () => {
       ['price_removed', 'line_items[gpu-compute]'],
     ]);
   });
+
+  it('reads an unpriced comparison whose columns the page calls plans', () => {
+    const help = [
+      '## Plans',
+      '',
+      'Below is a comparison between the Standard plan and Plus plan:',
+      '',
+      '|                   | Standard | Plus   |',
+      '| ----------------- | -------- | ------ |',
+      '| Synced vaults     | 1        | 10     |',
+      '| Maximum file size | 5 MB     | 200 MB |',
+      '| Shared vaults     | Yes      | Yes    |',
+    ].join('\n');
+    expect(fields(help).plans.map((p) => [p.name, p.features])).toEqual([
+      ['Standard', ['Synced vaults: 1', 'Maximum file size: 5 MB', 'Shared vaults']],
+      ['Plus', ['Synced vaults: 10', 'Maximum file size: 200 MB', 'Shared vaults']],
+    ]);
+    expect(fields(help.replace('the Standard plan and Plus plan', 'two setups')).plans).toEqual([]);
+  });
+
+  it('reads plans listed under a heading about plans, and usage lists under another heading as line items', () => {
+    const docs = [
+      '### Plan Pricing',
+      '',
+      '- **Hobby**: $5 / mo, including $5 of usage',
+      '- **Pro**: $20 / seat / mo',
+      '- **Enterprise**: Custom pricing',
+      '',
+      '### Usage Pricing',
+      '',
+      '- **RAM**: $10 / GB / mo',
+      '- **CPU**: $20 / vCPU / mo',
+    ].join('\n');
+    expect(plans(docs)).toEqual([
+      ['Hobby', ['5/month']],
+      ['Pro', ['20/month per seat']],
+      ['Enterprise', ['-/unknown']],
+    ]);
+    expect(fields(docs).line_items.map((i) => i.label)).toEqual(['RAM', 'CPU']);
+  });
+
+  it('reads usage priced in credits when the page says what a credit costs', () => {
+    const credits = [
+      '## Compute Credits',
+      '',
+      '1 compute credit can be bought for 1 US dollar. Here is how much 1000 minutes of CPU time will cost:',
+      '',
+      '* 1000 minutes of 1 virtual CPU for Linux platform for 3 compute credits',
+      '* 1000 minutes of 1 Apple Silicon CPU for 15 compute credits',
+    ].join('\n');
+    expect(fields(credits).line_items.map((i) => [i.label, i.price.amount, i.price.currency])).toEqual([
+      ['1000 minutes of 1 virtual CPU for Linux platform', 3, null],
+      ['1000 minutes of 1 Apple Silicon CPU', 15, null],
+    ]);
+    expect(fields(credits.replace(/^1 compute credit.*$/m, 'Credits come with every plan.')).line_items).toEqual([]);
+  });
 });

@@ -140,6 +140,16 @@ function readRowPlanTable(ctx: PageContext, header: Cell[], dataRows: Cell[][]):
 }
 
 /**
+ * A comparison without prices ("|  | Standard | Plus |" on a help page) is one of plans when its
+ * corner is empty and the page calls every column a plan ("the Standard plan and Plus plan").
+ */
+function namesPlans(ctx: PageContext, header: Cell[], columns: number[]): boolean {
+  if (header[0]?.text) return false;
+  const text = ctx.dom.flat(ctx.root).toLowerCase();
+  return columns.every((c) => header[c].text.length <= 40 && text.includes(`${header[c].text.toLowerCase()} plan`));
+}
+
+/**
  * Comparison tables: plan names across the header, a price row (or prices in the header), and
  * feature rows with check marks or values; or a plan on each row, under a "Plan" column or with
  * Monthly and Yearly price columns. Other tables with priced rows are usage price lists.
@@ -165,7 +175,7 @@ export function readPricingTables(ctx: PageContext): TableReading {
     if (isRowPlanTable(header, dataRows)) {
       reading.drafts.push(...readRowPlanTable(ctx, header, dataRows));
       reading.planTables.push(table);
-    } else if (columns.length >= 2 && (headerPriced || priceRow) && (featureRows >= 2 || marks)) {
+    } else if (columns.length >= 2 && (headerPriced || priceRow || namesPlans(ctx, header, columns)) && (featureRows >= 2 || marks)) {
       reading.drafts.push(...readPlanTable(ctx, rows, headerIndex, columns));
       reading.planTables.push(table);
     } else if (pricedRows.length) {

@@ -1,0 +1,20 @@
+import type { PageContext } from './page-context';
+import type { FoundPrice } from './price-parser';
+
+/** "1 compute credit can be bought for 1 US dollar", "1 credit = $0.01": the page sells credits. */
+const CREDIT_SOLD_RE = /\b1\s+(?:[\p{L}-]+\s+)?credit\s+(?:can\s+be\s+bought\s+for|costs?|is|=|equals)\s+(?:\$|€|£|\d[\d.,]*\s*(?:US\s+)?(?:dollars?|euros?|USD|EUR))/iu;
+const CREDITS_RE = /\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s+(?:[\p{L}-]+\s+)?credits?\b/iu;
+
+/**
+ * Usage priced in a page's own credits ("1000 minutes of 1 virtual CPU for 3 compute credits")
+ * where the page states what a credit costs: the credit amount is the price, without a currency.
+ */
+export function creditPrices(ctx: PageContext): ((text: string) => FoundPrice | null) | null {
+  if (!CREDIT_SOLD_RE.test(ctx.dom.flat(ctx.root))) return null;
+  return (text) => {
+    const m = CREDITS_RE.exec(text);
+    if (!m) return null;
+    const amount = Number(m[1].replace(/,/g, ''));
+    return { price: { amount, currency: null, period: 'unknown', unit: null, text: m[0] }, index: m.index, end: m.index + m[0].length, derived: false };
+  };
+}
