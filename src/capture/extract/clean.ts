@@ -1,6 +1,6 @@
 import type { AnyNode, Document, Element } from 'domhandler';
 import type { DocumentIndex } from './document-index';
-import { attr, classAndId, classTokens, DomText, HEADING_TAGS, isElement, isLeafBlock, tagName } from './dom';
+import { attr, classAndId, classTokens, descendants, DomText, HEADING_TAGS, isElement, isLeafBlock, tagName } from './dom';
 
 const DROPPED_TAGS = new Set([
   'applet', 'audio', 'base', 'canvas', 'datalist', 'embed', 'frame', 'frameset', 'head', 'iframe', 'input',
@@ -14,6 +14,9 @@ const COOKIE_RE =
 const DEBUG_CLASS_RE = /(?:^|[\s_-])(?:env-dev|dev-only|debug|debug-info|devtools|dev-banner|dev-toolbar)(?:$|[\s_-])/i;
 const DEBUG_TEXT_RE =
   /^(?:running in (?:prod|production|dev|development|staging|debug|test) mode!?|debug(?:ging)? mode(?: is)? (?:on|enabled)|build(?: id)?:? [0-9a-f]{6,})$/i;
+/** "Was this page helpful? Yes / No" widgets under docs and help articles: site chrome, not content. */
+const FEEDBACK_CLASS_RE = /(?:^|[\s_-])(?:feedback|helpful|page-?rating|rate-?this(?:-page)?)(?:$|[\s_-])/i;
+const FEEDBACK_TEXT_RE = /^(?:was this (?:page|article|doc|document|section|guide|information|content)? ?helpful|did this (?:page|article|doc|guide) (?:help|answer)|(?:rate|how would you rate) this (?:page|article|doc))\b/i;
 const ANCHOR_CLASS_RE = /(?:heading|header|hash|title)[-_]?anchor|anchor[-_]?link|anchorjs|permalink|direct-link/i;
 /**
  * Panels hidden until a user clicks — billing-period toggles, tabs, accordion answers — hold
@@ -83,6 +86,14 @@ function isCookieBanner(el: Element, dom: DomText): boolean {
   return dom.size(el) < 5000;
 }
 
+function isFeedbackWidget(el: Element, dom: DomText): boolean {
+  const size = dom.size(el);
+  if (size === 0 || size >= 400) return false;
+  if (FEEDBACK_TEXT_RE.test(dom.text(el))) return true;
+  if (!FEEDBACK_CLASS_RE.test(classAndId(el))) return false;
+  return descendants(el, (d) => tagName(d) === 'button' || tagName(d) === 'form' || attr(d, 'role') === 'button').length > 0;
+}
+
 function isDebugNote(el: Element, dom: DomText): boolean {
   if (DEBUG_CLASS_RE.test(el.attribs?.class ?? '')) return true;
   if (dom.size(el) >= 80 || !isLeafBlock(el)) return false;
@@ -139,7 +150,7 @@ export function removeNonContent(root: Document, index: DocumentIndex, dom: DomT
       return;
     }
     const unwanted =
-      (isHidden(node, dom) && !hidesMostOfPage(node)) || isCookieBanner(node, dom) || isDebugNote(node, dom) || isHeadingAnchor(node, dom);
+      (isHidden(node, dom) && !hidesMostOfPage(node)) || isCookieBanner(node, dom) || isFeedbackWidget(node, dom) || isDebugNote(node, dom) || isHeadingAnchor(node, dom);
     if (!protectedNodes.has(node) && unwanted) {
       doomed.push(node);
       return;

@@ -19,6 +19,18 @@ describe('extractPage: main content markdown', () => {
     expect(markdown).toMatch(/^# Simple pricing for growing teams/);
   });
 
+  it('drops "was this page helpful?" widgets, by their question or by a feedback class holding buttons', () => {
+    const { markdown } = extractPage(
+      page(`<main><h1>Quickstart</h1><p>Install the CLI and sign in.</p>
+        <div class="feedback" data-session="e3b0c442">Was this page helpful? <button>Yes</button> <button>No</button></div>
+        <section class="page-rating"><span>Rate us</span><button>1</button><button>5</button></section>
+        <p class="feedback-note">Customer feedback shapes our roadmap every quarter.</p></main>`),
+      'https://docs.x.example/quickstart',
+      'docs',
+    );
+    expect(markdown).toBe('# Quickstart\n\nInstall the CLI and sign in.\n\nCustomer feedback shapes our roadmap every quarter.');
+  });
+
   it('drops hidden elements: [hidden], aria-hidden text, display:none and desktop-hidden utilities', () => {
     const { markdown } = extractPage(
       page(`<main><h1>Visible</h1>
