@@ -81,12 +81,39 @@ function explains(text: Set<string>, line: Set<string>): boolean {
   return text.size >= 2 && shared / text.size >= TEXT_CONTAINED;
 }
 
+const HEADING_LINE = /^\s*#{1,6}\s/;
+const TABLE_SEPARATOR = /^\s*\|?\s*:?-{3,}/;
+
+/**
+ * The lines of one side still unexplained once a section's labels go with it: a heading (and its
+ * table's header row) added or removed together with its section is explained when the typed
+ * diffs explain every other changed line of that section ("## Pay as you go" and its price rows).
+ */
+function withoutSectionLabels(side: string[], unexplained: boolean[]): string[] {
+  const open = [...unexplained];
+  for (let i = 0; i < side.length; i++) {
+    if (!unexplained[i] || !HEADING_LINE.test(side[i])) continue;
+    const labels = [i];
+    let explainedContent = 0;
+    let rest = true;
+    for (let j = i + 1; j < side.length && !HEADING_LINE.test(side[j]); j++) {
+      const tableHeader = side[j].trim().startsWith('|') && TABLE_SEPARATOR.test(side[j + 1] ?? '');
+      if (TABLE_SEPARATOR.test(side[j]) || tableHeader) labels.push(j);
+      else if (unexplained[j]) rest = false;
+      else if (wordsOf(side[j]).size > 0) explainedContent++;
+    }
+    if (rest && explainedContent > 0) for (const k of labels) open[k] = false;
+  }
+  return side.filter((_, i) => open[i]);
+}
+
 /** The changed lines that no typed diff explains; lines without words are dropped. */
 export function unexplainedLines(lines: ChangedLines, diffs: FieldDiff[]): ChangedLines {
   const texts = explainingTexts(diffs);
-  const keep = (line: string): boolean => {
+  const unexplained = (line: string): boolean => {
     const words = wordsOf(line);
     return words.size > 0 && !texts.some((text) => explains(text, words));
   };
-  return { added: lines.added.filter(keep), removed: lines.removed.filter(keep) };
+  const side = (changed: string[]) => withoutSectionLabels(changed, changed.map(unexplained));
+  return { added: side(lines.added), removed: side(lines.removed) };
 }
