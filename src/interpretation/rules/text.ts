@@ -72,3 +72,8 @@ export function similarity(a: string | null | undefined, b: string | null | unde
 export function sentence(text: string): string {
   return `${squash(text).replace(/[\s.]+$/, '')}.`;
 }
+
+/** The indefinite article a word takes in speech: "an Enterprise plan", "a Team plan". */
+export function article(word: string): string {
+  return /^[aeiou]/i.test(squash(word)) ? 'an' : 'a';
+}
