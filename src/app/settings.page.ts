@@ -13,11 +13,11 @@ import type { NotificationSettingsDto } from '../webhooks/dto/notification-setti
 import type { WebhookDeliveryDto } from '../webhooks/dto/webhook-delivery.response';
 import { NotificationSettingsService } from '../webhooks/notification-settings.service';
 import { LimitAction } from './action-limit';
+import { deliveryOutcome } from './delivery-outcome';
 import { AppExceptionFilter, messageOf } from './app-exception.filter';
 import { validForm } from './form';
 import { SettingsForm } from './notification-settings-form';
 import { redirectWith, renderPage } from './page';
-import { lastAnswer } from './view-helpers';
 import { CurrentViewer, SignedInGuard, Viewer } from './viewer';
 
 function pick(body: Record<string, unknown>, fields: string[]): Record<string, unknown> {
@@ -35,11 +35,10 @@ function recipientsOf(value: unknown): string[] | undefined {
   return list.length ? list : undefined;
 }
 
-/** A delivery's outcome as a person reads it: the receiver's HTTP status, or the error, or "sending". */
+/** A test's outcome in one line: "delivered (HTTP 200)", "in outbox (…)". */
 function outcomeOf(delivery: WebhookDeliveryDto): string {
-  if (!delivery.attempts.length || delivery.status === 'pending' || delivery.status === 'delivering') return 'sending…';
-  const answer = lastAnswer(delivery.attempts);
-  return delivery.status === 'succeeded' ? `${answer}, delivered` : `${answer}, ${delivery.status.replace(/_/g, ' ')}`;
+  const { state, detail } = deliveryOutcome(delivery);
+  return detail === '—' ? `${state}…` : `${state} (${detail})`;
 }
 
 /** Workspace notification settings with Send test and the delivery log; API keys; plan and usage. */
@@ -188,7 +187,8 @@ export class SettingsPage {
         lastTest: test ? { outcome: outcomeOf(test), at: test.completed_at ?? test.created_at } : null,
       };
     });
-    return { channels, deliveries, outbox, outboxActive: this.outbox.active };
+    const log = deliveries.map((delivery) => ({ ...delivery, outcome: deliveryOutcome(delivery) }));
+    return { channels, deliveries: log, outbox, outboxActive: this.outbox.active };
   }
 
   @Get('settings/api-keys')

@@ -36,15 +36,6 @@ function readable(value: unknown): string {
   return facts.length ? `${String(heading)} (${facts.join('; ')})` : String(heading);
 }
 
-/** The outcome of a delivery's latest attempt: its HTTP status or its error. */
-export function lastAnswer(attempts: unknown): string {
-  const list = Array.isArray(attempts) ? (attempts as { status_code?: number | null; error?: string | null }[]) : [];
-  const last = list[list.length - 1];
-  if (!last) return '—';
-  if (last.status_code) return `HTTP ${last.status_code}${last.error ? ` (${last.error})` : ''}`;
-  return last.error ?? '—';
-}
-
 function day(value: unknown): string {
   const date = value instanceof Date ? value : new Date(String(value));
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -71,7 +62,6 @@ export function registerViewHelpers(hbs: Hbs): void {
   hbs.registerHelper('eq', (a: unknown, b: unknown) => String(a) === String(b));
   hbs.registerHelper('ago', (value: unknown) => ago(value));
   hbs.registerHelper('date', (value: unknown) => day(value));
-  hbs.registerHelper('lastAnswer', (attempts: unknown) => lastAnswer(attempts));
   hbs.registerHelper('iso', (value: unknown) => (value ? new Date(String(value)).toISOString() : ''));
   hbs.registerHelper('severityLabel', (value: unknown) => SEVERITY_LABEL[String(value)] ?? String(value));
   hbs.registerHelper('readable', (value: unknown) => readable(value));

@@ -28,7 +28,7 @@ export type ChangeRoute =
 
 /**
  * Routes a recorded change (DESIGN §4.4, §5b): a realtime change.detected delivery on every
- * working channel, or the digest buffer.
+ * enabled channel, or the digest buffer.
  */
 @Injectable()
 export class NotificationsService {
@@ -82,7 +82,7 @@ export class NotificationsService {
     if (severityRank(change.severity) < severityRank(settings.realtime_min_severity)) {
       return { route: 'skipped', reason: 'below_min_severity' };
     }
-    const destinations = this.channels.ordered(await this.destinations.working(change.workspace_id));
+    const destinations = this.channels.ordered(await this.destinations.enabled(change.workspace_id));
     if (!destinations.length) return { route: 'skipped', reason: 'no_destination' };
     const payload = toChangeDetectedData(change, this.config.publicBaseUrl);
     const deliveries: ChannelDelivery[] = [];
