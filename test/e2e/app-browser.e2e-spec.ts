@@ -143,20 +143,38 @@ withBrowser('the application in a browser', () => {
     const detail = await text(page);
     expect(detail).toContain('Why it matters');
     expect(detail).toContain('View the source page');
+    // "What changed" is written for people: plan names and prices with currency, no internal paths.
+    const table = await text(page, 'table.diffs');
+    expect(table).toContain('Pro plan · monthly price');
+    expect(table).toContain('$59');
+    expect(table).not.toMatch(/plans\[|prices\[|\.amount/);
+    expect(await buttons(page, 'Reopen')).toHaveLength(0);
     await press(page, 'Mark reviewed');
     expect(await text(page)).toContain('Change marked reviewed');
     const [row] = await t.db.query(`SELECT review_status FROM changes WHERE id = $1`, [changeId]);
     expect(row.review_status).toBe('acknowledged');
+    // Only the actions that apply, and the badge in the button's words.
+    expect(await text(page, '.detail-head')).toContain('Reviewed');
+    expect(await buttons(page, 'Mark reviewed')).toHaveLength(0);
+    expect(await buttons(page, 'Dismiss')).toHaveLength(0);
+    expect(await buttons(page, 'Reopen')).toHaveLength(1);
+    await page.screenshot({ path: 'docs/change.png', fullPage: true });
   });
 
   it('triages from the keyboard: j moves, d dismisses', async () => {
     await go(`/app/workspaces/${workspaceId}/changes`);
     await page.keyboard.press('j');
     const first = await page.$eval('li.change.selected', (li) => Number(li.getAttribute('data-change-id')));
+    const was = await page.$eval('li.change.selected', (li) => li.getAttribute('data-review-status')!);
+    const counts = () => page.$$eval('[data-count]', (els) => Object.fromEntries(els.map((el) => [el.getAttribute('data-count'), Number(el.textContent)])));
+    const before = await counts();
     await page.keyboard.press('d');
     await page.waitForFunction((id) => document.querySelector(`li[data-change-id="${id}"]`)?.getAttribute('data-review-status') === 'dismissed', {}, first);
     const [row] = await t.db.query(`SELECT review_status FROM changes WHERE id = $1`, [first]);
     expect(row.review_status).toBe('dismissed');
+    // The header counts move with the triage, and the badge uses the same words as a reload.
+    expect(await counts()).toEqual({ ...before, [was]: before[was] - 1, dismissed: before.dismissed + 1 });
+    expect(await text(page, `li[data-change-id="${first}"] .review`)).toBe('Dismissed');
   });
 
   it('creates an API key shown once, which works on /v1 until it is revoked', async () => {
