@@ -1,4 +1,5 @@
 import type hbsModule from 'hbs';
+import { plural } from '../interpretation/rules/text';
 
 type Hbs = typeof hbsModule;
 
@@ -43,7 +44,7 @@ function sparkline(values: unknown): string {
   const total = points.reduce((a, b) => a + b, 0);
   return (
     `<svg class="sparkline" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" ` +
-    `aria-label="${total} changes over ${points.length} day(s)"><polyline fill="none" stroke="currentColor" stroke-width="2" points="${line}"/></svg>`
+    `aria-label="${plural(total, 'change')} over ${plural(points.length, 'day')}"><polyline fill="none" stroke="currentColor" stroke-width="2" points="${line}"/></svg>`
   );
 }
 
@@ -55,6 +56,7 @@ export function registerViewHelpers(hbs: Hbs): void {
   hbs.registerHelper('severityLabel', (value: unknown) => SEVERITY_LABEL[String(value)] ?? String(value));
   hbs.registerHelper('reviewLabel', (value: unknown) => REVIEW_LABEL[String(value)] ?? String(value));
   hbs.registerHelper('initials', (value: unknown) => initials(value));
+  hbs.registerHelper('plural', (count: unknown, one: unknown) => plural(Number(count), String(one)));
   hbs.registerHelper('humanize', (value: unknown) => String(value ?? '').replace(/_/g, ' '));
   hbs.registerHelper('sparkline', (values: unknown) => new hbs.SafeString(sparkline(values)));
 }

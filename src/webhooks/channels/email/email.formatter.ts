@@ -1,6 +1,7 @@
 import {
   alertTitle,
   digestTitle,
+  humanTime,
   SEVERITY_COLOUR,
   SEVERITY_LABEL,
   type AlertContent,
@@ -103,7 +104,7 @@ function digestEmail(c: DigestContent, unsubscribeUrl: string): EmailMessage {
   const foot = footers(c.workspace, unsubscribeUrl);
   const review = c.needsReview.items.slice(0, DIGEST_SECTION_ITEMS);
   const opportunities = c.topOpportunities.slice(0, DIGEST_SECTION_ITEMS);
-  const window = `${c.windowStart.slice(0, 16).replace('T', ' ')} – ${c.windowEnd.slice(0, 16).replace('T', ' ')} UTC`;
+  const window = `${humanTime(c.windowStart)} – ${humanTime(c.windowEnd)}`;
   const moreReview = c.needsReview.count - review.length;
   const html = frame(
     digestTitle(c),
@@ -122,7 +123,7 @@ ${sectionHtml(
         .join('')
     : '<tr><td style="padding:8px 0;color:#6b7280">No competitor changed in this window.</td></tr>',
 )}
-${opportunities.length ? sectionHtml('Top opportunities', opportunities.map((o) => itemRowHtml(o, ` · score ${o.score}`)).join('')) : ''}
+${opportunities.length ? sectionHtml('Top opportunities', opportunities.map((o) => itemRowHtml(o)).join('')) : ''}
 ${sectionHtml(
   'Coverage',
   `<tr><td style="padding:6px 0">${c.coverage.healthy} of ${c.coverage.total} monitors healthy${c.coverage.failing ? `, <strong style="color:#dc2626">${c.coverage.failing} failing</strong>` : ''}</td></tr>`,
