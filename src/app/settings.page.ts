@@ -191,12 +191,19 @@ export class SettingsPage {
     return { channels, deliveries: log, outbox, outboxActive: this.outbox.active };
   }
 
+  /** A key created just before is shown here once, taken out of the session, so a reload shows it no more. */
   @Get('settings/api-keys')
   async apiKeys(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer): Promise<void> {
-    await this.renderKeys(req, res, viewer, null);
+    const newKey = req.session.newApiKey ?? null;
+    delete req.session.newApiKey;
+    if (newKey) res.setHeader('Cache-Control', 'no-store');
+    await this.renderKeys(req, res, viewer, newKey);
   }
 
-  /** The new key is in this answer only: it is not stored anywhere but as a hash. */
+  /**
+   * Post/redirect/get: the new key rides in the session to the next page only (it is stored
+   * nowhere else but as a hash), so reloading that page never creates a second key.
+   */
   @Post('settings/api-keys')
   @LimitAction('create_api_key')
   async createKey(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer): Promise<void> {
@@ -209,8 +216,8 @@ export class SettingsPage {
       res.status(422);
       return this.renderKeys(req, res, viewer, null, messageOf(err));
     }
-    res.setHeader('Cache-Control', 'no-store');
-    await this.renderKeys(req, res, viewer, apiKey);
+    req.session.newApiKey = apiKey;
+    redirectWith(req, res, '/app/settings/api-keys', 'notice', 'API key created.');
   }
 
   @Post('settings/api-keys/:id/revoke')

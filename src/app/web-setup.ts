@@ -25,6 +25,8 @@ declare module 'express-session' {
     csrf?: string;
     workspaceId?: number;
     flash?: { kind: 'notice' | 'error'; text: string };
+    /** A key just created, shown on the next page only (post/redirect/get), then dropped. */
+    newApiKey?: string;
   }
 }
 

@@ -183,6 +183,12 @@ withBrowser('the application in a browser', () => {
     const key = await page.$eval('[data-new-key]', (input) => (input as HTMLInputElement).value);
     expect(key).toMatch(/^rw_live_/);
     await api(key).get('/account').expect(200);
+    // Post/redirect/get: reloading the page neither shows the key again nor creates a second one.
+    const keys = async () => (await t.db.query(`SELECT count(*)::int AS n FROM api_keys WHERE revoked_at IS NULL`))[0].n;
+    const before = await keys();
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    expect(await keys()).toBe(before);
+    expect(await page.content()).not.toContain(key);
     await go('/app/settings/api-keys');
     expect(await page.content()).not.toContain(key);
     // The newest key is listed first; revoke it.
@@ -260,6 +266,21 @@ withBrowser('the application in a browser', () => {
     const body = await text(page);
     for (const section of ['Needs review', "Who's moving", 'Top opportunities', 'Coverage']) expect(body).toContain(section);
     expect(await page.$('svg.sparkline')).not.toBeNull();
+    expect(body).not.toMatch(/\(s\)|score \d/);
+    // Top opportunities repeats nothing listed under Needs review, and shows no low or info change.
+    const linked = (section: string) =>
+      page.$$eval('section.card', (cards, name) => {
+        const card = cards.find((c) => c.querySelector('h2')?.textContent === name);
+        return card ? Array.from(card.querySelectorAll('a[href^="/app/changes/"]')).map((a) => a.getAttribute('href')) : [];
+      }, section);
+    const review = await linked('Needs review');
+    for (const href of await linked('Top opportunities')) expect(review).not.toContain(href);
+    expect(await text(page, 'main')).not.toMatch(/Top opportunities[\s\S]*\b(Low|Info)\b[\s\S]*Coverage/);
+    // Cards keep their own height: Coverage does not stretch to its neighbour's.
+    const heights = await page.$$eval('section.card', (cards) => cards.map((c) => [c.querySelector('h2')?.textContent, c.getBoundingClientRect().height]));
+    const coverage = heights.find(([name]) => name === 'Coverage')![1] as number;
+    expect(coverage).toBeLessThan(200);
+    await page.screenshot({ path: 'docs/digest.png', fullPage: true });
   });
 
   it("gives a 404 page for another account's change", async () => {
