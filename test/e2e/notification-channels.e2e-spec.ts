@@ -166,7 +166,7 @@ describe('notification channels: email, Slack, Teams, Discord', () => {
 
       const [slack] = await receiver.waitFor(paths.slack, 1);
       expect(slack.headers['content-type']).toBe('application/json');
-      expect(slack.body.text).toBe('[High] Acme: Acme raised Pro from $49 to $59 a month');
+      expect(slack.body.text).toBe('[High] Acme raised Pro from $49 to $59 a month');
       expect(slack.body.blocks.map((b: { type: string }) => b.type)).toEqual(['header', 'section', 'context', 'actions']);
       expect(slack.body.blocks[0].text).toEqual({ type: 'plain_text', text: 'High · Acme', emoji: true });
       expect(slack.body.blocks[1].text.text).toContain('*Why it matters:* Why change');
@@ -196,7 +196,7 @@ describe('notification channels: email, Slack, Teams, Discord', () => {
         const [mail] = await smtp.waitFor(address, 1);
         expect(mail.to).toEqual([address]);
         expect(mail.from).toBe('alerts@rivalwatch.test');
-        expect(mail.headers.subject).toBe('[High] Acme: Acme raised Pro from $49 to $59 a month');
+        expect(mail.headers.subject).toBe('[High] Acme raised Pro from $49 to $59 a month');
         expect(mail.headers['content-type']).toMatch(/^multipart\/alternative/);
         expect(mail.headers['list-unsubscribe']).toMatch(/^<https:\/\/rivalwatch\.test\/app\/unsubscribe\/[\w-]+\.[\w-]+>$/);
         expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
@@ -311,7 +311,7 @@ describe('notification channels: email, Slack, Teams, Discord', () => {
       const text = mail.parts['text/plain'];
       for (const heading of ['NEEDS REVIEW (3)', 'WHO’S MOVING', 'COVERAGE', `Open the digest: ${digestLink}`]) expect(text).toContain(heading);
       expect(text).toContain('- Acme: 2 (highest Critical)');
-      expect(text).toContain(`- [Critical] Acme: Acme launched an Enterprise plan\n  https://rivalwatch.test/app/changes/${changes[0].id}`);
+      expect(text).toContain(`- [Critical] Acme launched an Enterprise plan\n  https://rivalwatch.test/app/changes/${changes[0].id}`);
       const html = mail.parts['text/html'];
       for (const heading of ['Needs review (3)', 'Who’s moving', 'Coverage']) expect(html).toContain(`>${heading}</h2>`);
       expect(html).toContain(`href="${digestLink}"`);

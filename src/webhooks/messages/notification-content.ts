@@ -145,9 +145,13 @@ const asIs = (text: string) => text;
 
 /** `esc` is the channel's escaping of the parts the service did not write (chat formatters). */
 export function alertTitle(c: AlertContent, esc = asIs): string {
-  // Summaries name the competitor first ("Flowdesk cut …"): said once, not "Flowdesk: Flowdesk cut …".
-  const named = c.change.summary.toLowerCase().startsWith(c.change.competitor.toLowerCase());
-  return named ? `[${SEVERITY_LABEL[c.change.severity]}] ${esc(c.change.summary)}` : `[${SEVERITY_LABEL[c.change.severity]}] ${esc(c.change.competitor)}: ${esc(c.change.summary)}`;
+  return `[${SEVERITY_LABEL[c.change.severity]}] ${namedSummary(c.change, esc)}`;
+}
+
+/** Summaries name the competitor first ("Flowdesk cut …"): said once, not "Flowdesk: Flowdesk cut …". */
+export function namedSummary(line: Pick<ChangeLine, 'competitor' | 'summary'>, esc = asIs): string {
+  const named = line.summary.toLowerCase().startsWith(line.competitor.toLowerCase());
+  return named ? esc(line.summary) : `${esc(line.competitor)}: ${esc(line.summary)}`;
 }
 
 /** A time as people read it in a message: "22 Nov 2026, 09:00 UTC". */

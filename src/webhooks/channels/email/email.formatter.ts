@@ -2,6 +2,7 @@ import {
   alertTitle,
   digestTitle,
   humanTime,
+  namedSummary,
   SEVERITY_COLOUR,
   SEVERITY_LABEL,
   type AlertContent,
@@ -98,7 +99,7 @@ function itemRowHtml(item: ChangeLine, extra = ''): string {
 const sectionHtml = (title: string, rows: string) =>
   `<h2 style="margin:24px 0 4px;font-size:16px">${esc(title)}</h2><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}</table>`;
 
-const itemText = (item: ChangeLine) => `- [${SEVERITY_LABEL[item.severity]}] ${item.competitor}: ${item.summary}\n  ${item.link}`;
+const itemText = (item: ChangeLine) => `- [${SEVERITY_LABEL[item.severity]}] ${namedSummary(item)}\n  ${item.link}`;
 
 function digestEmail(c: DigestContent, unsubscribeUrl: string): EmailMessage {
   const foot = footers(c.workspace, unsubscribeUrl);
