@@ -1,7 +1,7 @@
 import { INestApplication, INestApplicationContext, Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { AppModule, BackgroundModule } from './app.module';
 import { AppConfig, runsApi } from './config/config';
@@ -36,7 +36,21 @@ function setUpSwagger(app: INestApplication, config: AppConfig): void {
       .build(),
     { ignoreGlobalPrefix: true },
   ));
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  SwaggerModule.setup('docs', app, servedOutsidePrefix(document, config.publicBaseUrl), { jsonDocumentUrl: 'docs-json' });
+}
+
+/**
+ * Health is served at the root, not under /v1, and needs no key: its paths get the server without
+ * the prefix and no security, so "Try it out" reaches them instead of a 401 from /v1/health.
+ */
+function servedOutsidePrefix(document: OpenAPIObject, publicBaseUrl: string): OpenAPIObject {
+  const root = publicBaseUrl.replace(new RegExp(`/${API_PREFIX}/?$`), '');
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (!path.startsWith('/health/')) continue;
+    item.servers = [{ url: root }];
+    if (item.get) item.get.security = [];
+  }
+  return document;
 }
 
 /** Express settings of every HTTP server the process runs (DESIGN §5g). */

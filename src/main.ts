@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { AccountsService } from './accounts/accounts.service';
+import { firstStartMessage } from './accounts/first-start-message';
 import { start } from './bootstrap';
 import { ConfigError, loadConfig } from './config/config';
 
@@ -13,9 +14,7 @@ async function main(): Promise<void> {
       const { account, apiKey } = await accounts.createAccount('Local', 'pro');
       // Printed once: only its hash is stored.
       process.stdout.write(
-        `\nFirst account ${account.id} (plan pro). API key, shown once:\n\n  ${apiKey}\n\n` +
-          `Try: curl -H "Authorization: Bearer ${apiKey}" http://localhost:${config.port}/v1/workspaces\n\n` +
-          (config.signup === 'open' ? `Or sign up in the application: ${config.appBaseUrl}/app/sign-up\n\n` : ''),
+        firstStartMessage({ accountId: account.id, accountName: account.name, apiKey, port: config.port, appBaseUrl: config.appBaseUrl, signupOpen: config.signup === 'open' }),
       );
     }
   }

@@ -28,7 +28,8 @@ const ACTION_KEY = 'rw:limited-action';
 /** "42 seconds" under a minute and a half, else whole minutes (rounded up). */
 export function waitText(seconds: number): string {
   if (seconds < 90) return seconds === 1 ? '1 second' : `${seconds} seconds`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { Public } from '../common/public.decorator';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { SignInLimiter } from '../users/sign-in-limiter';
+import { waitText } from './action-limit';
 import { UsersError, UsersService } from '../users/users.service';
 import { LimitAction } from './action-limit';
 import { AppExceptionFilter } from './app-exception.filter';
@@ -46,7 +47,7 @@ export class AuthPage {
     const ip = req.ip ?? 'unknown';
     const wait = await this.limiter.attempt(email, ip);
     if (wait > 0) {
-      return this.refuse(res, 429, email, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`);
+      return this.refuse(res, 429, email, `Too many failed sign-in attempts. Try again in ${waitText(wait)}.`);
     }
     const user = email && password ? await this.users.authenticate(email, password) : null;
     if (!user) return this.refuse(res, 401, email, 'That email and password do not match an account.');

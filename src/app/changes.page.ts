@@ -1,15 +1,17 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { MONITOR_TYPES } from '../capture/capture.types';
+import { MONITOR_TYPES, type PricingPlan } from '../capture/capture.types';
 import { ChangesService } from '../changes/changes.service';
 import { REVIEW_STATUSES, type ReviewStatus } from '../changes/changes.repository';
 import { ListChangesQuery, UpdateChangeDto } from '../changes/dto/change-query.dto';
+import { describeFieldDiffs } from '../changes/field-diff-text';
 import { notFound } from '../common/errors';
 import { ParseBigIdPipe, ParseIdPipe } from '../common/parse-id.pipe';
 import { Public } from '../common/public.decorator';
 import { SEVERITIES } from '../common/severity';
 import { CompetitorsService } from '../competitors/competitors.service';
+import type { FieldDiff } from '../diffing/diff.types';
 import { LogosService } from '../competitors/logos.service';
 import { EvidenceService } from '../evidence/evidence.service';
 import type { ImageSide } from '../evidence/evidence.repository';
@@ -17,11 +19,21 @@ import { AppExceptionFilter } from './app-exception.filter';
 import { validForm } from './form';
 import { withLogos } from './logos.page';
 import { backTo, redirectWith, renderPage } from './page';
+import { REVIEW_LABEL } from './view-helpers';
 import { CurrentViewer, SignedInGuard, Viewer } from './viewer';
 
 const PAGE_SIZE = 25;
 const FILTERS = ['competitor_id', 'min_severity', 'review_status', 'monitor_type'] as const;
 const REVIEW_WORDS: Record<ReviewStatus, string> = { acknowledged: 'marked reviewed', dismissed: 'dismissed', unreviewed: 'reopened' };
+/** The triage buttons that apply to a change in each state: a reviewed or dismissed change can only be reopened. */
+const REVIEW_ACTIONS: Record<ReviewStatus, { status: ReviewStatus; label: string; secondary: boolean }[]> = {
+  unreviewed: [
+    { status: 'acknowledged', label: 'Mark reviewed', secondary: false },
+    { status: 'dismissed', label: 'Dismiss', secondary: true },
+  ],
+  acknowledged: [{ status: 'unreviewed', label: 'Reopen', secondary: true }],
+  dismissed: [{ status: 'unreviewed', label: 'Reopen', secondary: true }],
+};
 
 /** The changes inbox (filters, cursor paging, keyboard triage) and a change's detail with its triage buttons. */
 @ApiExcludeController()
@@ -77,15 +89,16 @@ export class ChangesPage {
 
   @Get('changes/:id')
   async detail(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer, @Param('id', ParseBigIdPipe) id: number): Promise<void> {
-    const { change, workspaceId } = await this.changes.getInWorkspace(viewer.context, id);
+    // The capture's fields name plans and give prices their currency and unit.
+    const { change, workspaceId } = await this.changes.getInWorkspace(viewer.context, id, 'capture');
+    const plans = (change.capture?.fields as { plans?: PricingPlan[] } | undefined)?.plans;
     renderPage(req, res, viewer, 'change', {
       title: change.summary,
       nav: 'changes',
       workspaceId,
       change,
-      diffs: (change.field_diffs as { path: string; op: string; change_type: string; old: unknown; new: unknown; tier: string }[]).filter(
-        (d) => d.tier !== 'noise',
-      ),
+      diffs: describeFieldDiffs(change.field_diffs as FieldDiff[], { plans }),
+      actions: REVIEW_ACTIONS[change.review_status as ReviewStatus],
     });
   }
 
@@ -111,7 +124,7 @@ export class ChangesPage {
     const { review_status: status } = await validForm(UpdateChangeDto, body, ['review_status']);
     const change = await this.changes.review(viewer.context, id, status);
     if (req.accepts(['html', 'json']) === 'json') {
-      res.json({ id: change.id, review_status: change.review_status });
+      res.json({ id: change.id, review_status: change.review_status, label: REVIEW_LABEL[change.review_status] });
       return;
     }
     redirectWith(req, res, backTo(req, `/app/changes/${id}`), 'notice', `Change ${REVIEW_WORDS[status]}.`);

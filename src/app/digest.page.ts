@@ -6,6 +6,7 @@ import { Public } from '../common/public.decorator';
 import { DigestService } from '../digest/digest.service';
 import { DigestQuery } from '../digest/dto/digest-query.dto';
 import { DIGEST_PERIODS } from '../digest/digest.types';
+import { opportunitiesToShow } from '../digest/opportunities-to-show';
 import { AppExceptionFilter } from './app-exception.filter';
 import { validForm } from './form';
 import { renderPage } from './page';
@@ -37,6 +38,7 @@ export class DigestPage {
       nav: 'digest',
       workspaceId,
       digest,
+      opportunities: opportunitiesToShow(digest.top_opportunities, digest.needs_review.items),
       periods: DIGEST_PERIODS.map((p) => ({ value: p, label: PERIOD_LABEL[p], current: p === digest.period })),
     });
   }

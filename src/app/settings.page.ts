@@ -13,12 +13,12 @@ import type { NotificationSettingsDto } from '../webhooks/dto/notification-setti
 import type { WebhookDeliveryDto } from '../webhooks/dto/webhook-delivery.response';
 import { NotificationSettingsService } from '../webhooks/notification-settings.service';
 import { LimitAction } from './action-limit';
+import { deliveryOutcome } from './delivery-outcome';
 import { AppExceptionFilter, messageOf } from './app-exception.filter';
 import { validForm } from './form';
 import { formMessage } from './form-messages';
 import { SettingsForm } from './notification-settings-form';
 import { redirectWith, renderPage } from './page';
-import { lastAnswer } from './view-helpers';
 import { CurrentViewer, SignedInGuard, Viewer } from './viewer';
 
 function pick(body: Record<string, unknown>, fields: string[]): Record<string, unknown> {
@@ -36,11 +36,10 @@ function recipientsOf(value: unknown): string[] | undefined {
   return list.length ? list : undefined;
 }
 
-/** A delivery's outcome as a person reads it: the receiver's HTTP status, or the error, or "sending". */
+/** A test's outcome in one line: "delivered (HTTP 200)", "in outbox (…)". */
 function outcomeOf(delivery: WebhookDeliveryDto): string {
-  if (!delivery.attempts.length || delivery.status === 'pending' || delivery.status === 'delivering') return 'sending…';
-  const answer = lastAnswer(delivery.attempts);
-  return delivery.status === 'succeeded' ? `${answer}, delivered` : `${answer}, ${delivery.status.replace(/_/g, ' ')}`;
+  const { state, detail } = deliveryOutcome(delivery);
+  return detail === '—' ? `${state}…` : `${state} (${detail})`;
 }
 
 /** Workspace notification settings with Send test and the delivery log; API keys; plan and usage. */
@@ -189,15 +188,23 @@ export class SettingsPage {
         lastTest: test ? { outcome: outcomeOf(test), at: test.completed_at ?? test.created_at } : null,
       };
     });
-    return { channels, deliveries, outbox, outboxActive: this.outbox.active };
+    const log = deliveries.map((delivery) => ({ ...delivery, outcome: deliveryOutcome(delivery) }));
+    return { channels, deliveries: log, outbox, outboxActive: this.outbox.active };
   }
 
+  /** A key created just before is shown here once, taken out of the session, so a reload shows it no more. */
   @Get('settings/api-keys')
   async apiKeys(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer): Promise<void> {
-    await this.renderKeys(req, res, viewer, null);
+    const newKey = req.session.newApiKey ?? null;
+    delete req.session.newApiKey;
+    if (newKey) res.setHeader('Cache-Control', 'no-store');
+    await this.renderKeys(req, res, viewer, newKey);
   }
 
-  /** The new key is in this answer only: it is not stored anywhere but as a hash. */
+  /**
+   * Post/redirect/get: the new key rides in the session to the next page only (it is stored
+   * nowhere else but as a hash), so reloading that page never creates a second key.
+   */
   @Post('settings/api-keys')
   @LimitAction('create_api_key')
   async createKey(@Req() req: Request, @Res() res: Response, @CurrentViewer() viewer: Viewer): Promise<void> {
@@ -210,8 +217,8 @@ export class SettingsPage {
       res.status(422);
       return this.renderKeys(req, res, viewer, null, messageOf(err));
     }
-    res.setHeader('Cache-Control', 'no-store');
-    await this.renderKeys(req, res, viewer, apiKey);
+    req.session.newApiKey = apiKey;
+    redirectWith(req, res, '/app/settings/api-keys', 'notice', 'API key created.');
   }
 
   @Post('settings/api-keys/:id/revoke')

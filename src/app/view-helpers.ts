@@ -1,8 +1,18 @@
 import type hbsModule from 'hbs';
+import { plural } from '../interpretation/rules/text';
 
 type Hbs = typeof hbsModule;
 
 const SEVERITY_LABEL: Record<string, string> = { info: 'Info', low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
+
+/** Review states in the words of the buttons that set them ("Mark reviewed" → Reviewed). */
+export const REVIEW_LABEL: Record<string, string> = { unreviewed: 'Needs review', acknowledged: 'Reviewed', dismissed: 'Dismissed' };
+
+/** Up to two initials of a name, for a competitor without a logo: "Flow Desk" → "FD", "acme" → "A". */
+export function initials(name: unknown): string {
+  const words = String(name ?? '').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.slice(0, 2).map((word) => word[0].toUpperCase()).join('') || '?';
+}
 
 function ago(value: unknown): string {
   const date = value instanceof Date ? value : new Date(String(value));
@@ -14,35 +24,6 @@ function ago(value: unknown): string {
   const hours = Math.round(minutes / 60);
   if (hours < 48) return `${hours} h ago`;
   return `${Math.round(hours / 24)} days ago`;
-}
-
-/** Internal keys of extracted items that a person has no use for. */
-const HIDDEN_KEYS = new Set(['key', 'id', 'url', 'href', 'slug']);
-
-/**
- * A value of a field diff as a person reads it: text as is, lists joined, an item (a plan, a post,
- * an entry) by its title or name with its other facts after it.
- */
-function readable(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map(readable).join(', ');
-  const record = value as Record<string, unknown>;
-  const heading = record.title ?? record.name ?? record.version;
-  const facts = Object.entries(record)
-    .filter(([k, v]) => !HIDDEN_KEYS.has(k) && v !== heading && v !== null && v !== undefined && v !== '')
-    .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${readable(v)}`);
-  if (heading === undefined || heading === null) return facts.join('; ');
-  return facts.length ? `${String(heading)} (${facts.join('; ')})` : String(heading);
-}
-
-/** The outcome of a delivery's latest attempt: its HTTP status or its error. */
-export function lastAnswer(attempts: unknown): string {
-  const list = Array.isArray(attempts) ? (attempts as { status_code?: number | null; error?: string | null }[]) : [];
-  const last = list[list.length - 1];
-  if (!last) return '—';
-  if (last.status_code) return `HTTP ${last.status_code}${last.error ? ` (${last.error})` : ''}`;
-  return last.error ?? '—';
 }
 
 function day(value: unknown): string {
@@ -63,7 +44,7 @@ function sparkline(values: unknown): string {
   const total = points.reduce((a, b) => a + b, 0);
   return (
     `<svg class="sparkline" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" ` +
-    `aria-label="${total} changes over ${points.length} day(s)"><polyline fill="none" stroke="currentColor" stroke-width="2" points="${line}"/></svg>`
+    `aria-label="${plural(total, 'change')} over ${plural(points.length, 'day')}"><polyline fill="none" stroke="currentColor" stroke-width="2" points="${line}"/></svg>`
   );
 }
 
@@ -71,10 +52,11 @@ export function registerViewHelpers(hbs: Hbs): void {
   hbs.registerHelper('eq', (a: unknown, b: unknown) => String(a) === String(b));
   hbs.registerHelper('ago', (value: unknown) => ago(value));
   hbs.registerHelper('date', (value: unknown) => day(value));
-  hbs.registerHelper('lastAnswer', (attempts: unknown) => lastAnswer(attempts));
   hbs.registerHelper('iso', (value: unknown) => (value ? new Date(String(value)).toISOString() : ''));
   hbs.registerHelper('severityLabel', (value: unknown) => SEVERITY_LABEL[String(value)] ?? String(value));
-  hbs.registerHelper('readable', (value: unknown) => readable(value));
+  hbs.registerHelper('reviewLabel', (value: unknown) => REVIEW_LABEL[String(value)] ?? String(value));
+  hbs.registerHelper('initials', (value: unknown) => initials(value));
+  hbs.registerHelper('plural', (count: unknown, one: unknown) => plural(Number(count), String(one)));
   hbs.registerHelper('humanize', (value: unknown) => String(value ?? '').replace(/_/g, ' '));
   hbs.registerHelper('sparkline', (values: unknown) => new hbs.SafeString(sparkline(values)));
 }

@@ -26,6 +26,8 @@ declare module 'express-session' {
     workspaceId?: number;
     /** A message for the next page; `values`: what a form held when it failed, to fill it in again. */
     flash?: { kind: 'notice' | 'error'; text: string; values?: Record<string, string> };
+    /** A key just created, shown on the next page only (post/redirect/get), then dropped. */
+    newApiKey?: string;
   }
 }
 

@@ -4,6 +4,7 @@ import { storage } from 'nestjs-pino/storage';
 import pino, { Logger as Pino } from 'pino';
 import type { AppConfig } from '../config/config';
 import { lazyLogStore } from './log-context';
+import { EVERY_ROUTE } from './rest-api';
 import { RequestLogMiddleware, ROOT_LOGGER } from './request-log.middleware';
 
 const PINO_LEVEL: Record<AppConfig['logLevel'], string> = { error: 'error', warn: 'warn', log: 'info', debug: 'debug' };
@@ -36,7 +37,7 @@ export class LoggingModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RequestLogMiddleware).forRoutes('*');
+    consumer.apply(RequestLogMiddleware).forRoutes(EVERY_ROUTE);
   }
 }
 

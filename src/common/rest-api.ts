@@ -1,3 +1,4 @@
+import { RequestMethod } from '@nestjs/common';
 import type { Request } from 'express';
 
 /** The REST API's path prefix; the web application, health and metrics live outside it. */
@@ -12,3 +13,9 @@ const REST_PATH = new RegExp(`^/${API_PREFIX}/`, 'i');
 export function isRestApiRequest(req: Request): boolean {
   return REST_PATH.test(req.path);
 }
+
+/**
+ * Middleware for every request, in path-to-regexp 8 syntax: Nest maps `'*'` to `/v1/*` under the
+ * global prefix and warns at start-up (LegacyRouteConverter) that it converts it to this.
+ */
+export const EVERY_ROUTE = { path: '/{*path}', method: RequestMethod.ALL };

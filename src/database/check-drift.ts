@@ -32,7 +32,7 @@ async function main(): Promise<number> {
       process.stdout.write('schema drift: none (the entities match the migrations)\n');
       return 0;
     }
-    process.stdout.write(`schema drift: TypeORM would run ${pending.length} statement(s):\n${pending.join(';\n')};\n`);
+    process.stdout.write(`schema drift: TypeORM would run ${pending.length} statement${pending.length === 1 ? '' : 's'}:\n${pending.join(';\n')};\n`);
     return 1;
   } finally {
     if (db.isInitialized) await db.destroy();

@@ -46,7 +46,7 @@ async function openMigrated(options: DataSourceOptions, config: AppConfig, embed
     await dataSource.initialize();
   }
   const applied = await migrate(dataSource);
-  if (applied) new Logger('Database').log(`applied ${applied} migration(s)`);
+  if (applied) new Logger('Database').log(`applied ${applied} migration${applied === 1 ? '' : 's'}`);
   return dataSource;
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { SEVERITIES } from '../common/severity';
+import { runQueries } from '../database/run-queries';
 import type { DigestPlan } from './digest-plan';
 import { DigestItemRow, DigestRepository, MovementRow, type ThemeCandidateRow } from './digest.repository';
 import { groupThemes, type ThemeCandidate } from './themes';
@@ -24,19 +25,18 @@ export class DigestBuilder {
     const periodStart = new Date(plan.windowEnd.getTime() - days * DAY_MS);
     const { workspaceId, changes: scope } = plan;
     // Without a transaction the queries run side by side on separate pool connections.
-    const [movement, needsReview, opportunities, themeCandidates, coverage, consumption] = await Promise.all([
-      this.repository.movement(
-        workspaceId,
-        scope,
-        { sparklineStart: periodStart, days, needsReviewMinRank: plan.needsReviewMinRank },
-        manager,
-      ),
-      this.repository.needsReview(workspaceId, scope, { minRank: plan.needsReviewMinRank, limit: NEEDS_REVIEW_ITEM_LIMIT }, manager),
-      this.repository.topOpportunities(workspaceId, scope, { limit: TOP_OPPORTUNITIES_LIMIT }, manager),
-      this.repository.themeCandidates(workspaceId, scope, manager),
-      this.repository.coverage(workspaceId, manager),
-      this.repository.consumption(workspaceId, periodStart, plan.windowEnd, manager),
-    ]);
+    const [movement, needsReview, opportunities, themeCandidates, coverage, consumption] = await runQueries(
+      [
+        () =>
+          this.repository.movement(workspaceId, scope, { sparklineStart: periodStart, days, needsReviewMinRank: plan.needsReviewMinRank }, manager),
+        () => this.repository.needsReview(workspaceId, scope, { minRank: plan.needsReviewMinRank, limit: NEEDS_REVIEW_ITEM_LIMIT }, manager),
+        () => this.repository.topOpportunities(workspaceId, scope, { limit: TOP_OPPORTUNITIES_LIMIT }, manager),
+        () => this.repository.themeCandidates(workspaceId, scope, manager),
+        () => this.repository.coverage(workspaceId, manager),
+        () => this.repository.consumption(workspaceId, periodStart, plan.windowEnd, manager),
+      ] as const,
+      manager !== undefined,
+    );
     const needsReviewCount = movement.reduce((sum, row) => sum + row.needs_review_n, 0);
     const needsReviewMax = maxOf(movement.map((row) => row.needs_review_max_rank));
     return {

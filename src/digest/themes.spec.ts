@@ -50,6 +50,25 @@ describe('groupThemes', () => {
     expect(themes.map((theme) => theme.summary)).toEqual(['Joplin is pushing “ai assistant” on its changelog and blog']);
   });
 
+  it('makes no upmarket theme of a launch post and a changelog entry that mention Enterprise in passing', () => {
+    const post = { title: 'Launching Automations', excerpt: 'Available on every plan, with higher limits on Business and Enterprise.' };
+    const entry = { title: 'Shared notebooks are generally available', items: ['Available on all plans; Enterprise workspaces can restrict sharing'] };
+    const themes = groupThemes([
+      change(1, { monitor_type: 'blog', field_diffs: [{ op: 'added', change_type: 'post_added', path: 'posts[a]', tier: 'alertable', old: null, new: post }] }),
+      change(2, { monitor_type: 'changelog', day: 1, field_diffs: [{ op: 'added', change_type: 'entry_added', path: 'entries[b]', tier: 'alertable', old: null, new: entry }] }),
+    ]);
+    expect(themes).toEqual([]);
+  });
+
+  it('reads an Enterprise plan from the name that leads with it', () => {
+    const plan = { name: 'Enterprise', features: ['SAML SSO'] };
+    const themes = groupThemes([
+      change(1, { monitor_type: 'pricing', field_diffs: [{ op: 'added', change_type: 'plan_added', path: 'plans[enterprise]', tier: 'alertable', old: null, new: plan }] }),
+      change(2, { monitor_type: 'homepage', text: 'Enterprise', day: 1 }),
+    ]);
+    expect(themes.map((theme) => theme.summary)).toEqual(['Joplin is moving upmarket: an Enterprise plan on its pricing page and homepage']);
+  });
+
   it('keeps competitors, windows and single surfaces apart', () => {
     expect(groupThemes([change(1, { monitor_type: 'changelog', text: 'SSO' }), change(2, { monitor_type: 'blog', text: 'SSO', competitor_id: 2 })])).toEqual([]);
     expect(groupThemes([change(1, { monitor_type: 'changelog', text: 'SSO' }), change(2, { monitor_type: 'blog', text: 'SSO', day: 15 })])).toEqual([]);

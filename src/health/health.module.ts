@@ -1,5 +1,6 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
+import { EVERY_ROUTE } from '../common/rest-api';
 import { BackingServicesIndicator } from './backing-services.indicator';
 import { HealthController } from './health.controller';
 import { HttpMetricsMiddleware } from './http-metrics.middleware';
@@ -14,6 +15,6 @@ import { QueueDepth } from './queue-depth';
 })
 export class HealthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(HttpMetricsMiddleware).forRoutes('*');
+    consumer.apply(HttpMetricsMiddleware).forRoutes(EVERY_ROUTE);
   }
 }

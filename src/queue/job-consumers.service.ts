@@ -91,7 +91,7 @@ export class JobConsumers implements OnApplicationBootstrap, BeforeApplicationSh
     ]);
     clearTimeout(timer);
     if (finished) return true;
-    this.logger.warn(`${this.active.size} job(s) still running after ${this.config.shutdownGraceSeconds} s; handing them back to the queue`);
+    this.logger.warn(`${this.active.size} job${this.active.size === 1 ? '' : 's'} still running after ${this.config.shutdownGraceSeconds} s; handing them back to the queue`);
     // The caller exits right away: a check still running here must not record its outcome after
     // another worker has taken its job, so nothing is awaited past the hand-back.
     await Promise.all([...this.active.values()].map((job) => job.moveToWait(job.token).catch(() => undefined)));

@@ -19,6 +19,8 @@ export interface AttemptRecord {
   /** Email: the recipients this attempt delivered to, and those refused for good. */
   delivered_to?: string[];
   rejected?: string[];
+  /** Email without an SMTP server: the message waits in the email outbox, it was not sent. */
+  kept_in_outbox?: boolean;
 }
 
 export interface DeliveryRow {
@@ -71,6 +73,8 @@ export interface ClaimedDelivery {
   /** The workspace's enabled destination on the delivery's channel now; null when it was removed. */
   destination_id: number | null;
   destination: unknown;
+  /** Why that destination is marked broken; null when it works. */
+  broken_reason: string | null;
 }
 
 /** What recording one outcome came to: its next due time, false when the claim was lost, or its own error. */
@@ -162,7 +166,8 @@ export class DeliveriesRepository {
             AND next_attempt_at <= now() + make_interval(secs => $3)
           ORDER BY id FOR NO KEY UPDATE),
        target AS (
-         SELECT d.id, s.workspace_id IS NOT NULL AS has_settings, s.signing_secret, n.id AS destination_id, n.destination, n.address
+         SELECT d.id, s.workspace_id IS NOT NULL AS has_settings, s.signing_secret, n.id AS destination_id, n.destination, n.address,
+                CASE WHEN n.broken_since IS NOT NULL THEN COALESCE(n.broken_reason, 'marked broken') END AS broken_reason
            FROM locked l JOIN webhook_deliveries d ON d.id = l.id
            LEFT JOIN notification_settings s ON s.workspace_id = d.workspace_id
            LEFT JOIN notification_destinations n ON n.workspace_id = d.workspace_id AND n.channel = d.channel AND n.enabled)
@@ -175,7 +180,7 @@ export class DeliveriesRepository {
          FROM target t
         WHERE d.id = t.id AND d.status = 'pending' AND d.attempt_count < d.max_attempts
        RETURNING d.id, d.workspace_id, d.channel, d.event, d.idempotency_key, d.url, d.payload, d.attempt_count, d.attempts, d.max_attempts,
-                 t.signing_secret, t.has_settings, t.destination_id, t.destination`,
+                 t.signing_secret, t.has_settings, t.destination_id, t.destination, t.broken_reason`,
       [ids, ATTEMPT_LEASE_SECONDS, EARLY_START_TOLERANCE_SECONDS],
     );
     // The same delivery twice in one batch (a recovered job beside the original): the first takes it.

@@ -29,6 +29,7 @@ function recordOf(attempt: number, attemptedAt: string, answer: ChannelAnswer): 
     duration_ms: answer.durationMs,
     attempted_at: attemptedAt,
     ...(answer.deliveredTo ? { delivered_to: answer.deliveredTo, rejected: answer.rejected ?? [] } : {}),
+    ...(answer.keptInOutbox ? { kept_in_outbox: true } : {}),
   };
 }
 
@@ -57,13 +58,16 @@ export class DeliveryAttempts {
     if (!delivery) return null;
     const n = delivery.attempt_count;
     const now = new Date();
+    const label = this.channels.get(delivery.channel).info.label;
     const unsendable = !delivery.has_settings
       ? 'notification settings were removed'
       : delivery.destination_id === null
-        ? `the ${delivery.channel} channel was removed from the notification settings`
-        : null;
+        ? `the ${label} channel was removed from the notification settings`
+        : delivery.broken_reason !== null
+          ? `not sent: the ${label} channel is broken (${delivery.broken_reason}); save a new URL to send again`
+          : null;
     if (unsendable) {
-      // Switched off after this delivery was created: nothing to send to.
+      // Switched off or broken: nothing to send to, and the log says why.
       const record: AttemptRecord = { attempt: n, id: null, status_code: null, error: unsendable, duration_ms: 0, attempted_at: now.toISOString() };
       await this.deliveries.record(deliveryId, record, { status: 'failed', retryInSeconds: null });
       deliveriesTotal.inc({ channel: delivery.channel, outcome: 'failed' });
@@ -85,7 +89,7 @@ export class DeliveryAttempts {
       this.logger.warn(`delivery ${deliveryId} attempt ${n}: outcome not recorded, the sweep took the attempt back`);
       return { deliveryId, attempt: n, status: 'pending', record };
     }
-    const reason = `the receiver answered ${record.status_code} on ${record.attempted_at}`;
+    const reason = `the receiver answered ${record.status_code}`;
     if (status === 'gone' && (await this.destinations.markBroken(delivery.destination_id!, delivery.destination, reason))) {
       this.logger.warn(`workspace ${delivery.workspace_id}: the ${delivery.channel} channel is broken (${reason})`);
     }

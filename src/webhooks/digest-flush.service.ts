@@ -15,7 +15,7 @@ export type FlushResult =
   | {
       status: 'sent';
       workspace_id: number;
-      /** One digest.ready delivery per working channel (none when every channel is broken). */
+      /** One digest.ready delivery per enabled channel (a broken one's is recorded as not sent). */
       deliveries: { channel: string; delivery_id: number }[];
       idempotency_key: string;
       window_start: string;
@@ -34,7 +34,7 @@ class WindowAlreadyFlushed extends Error {
 
 /**
  * Digest mode (DESIGN §6.18–19, §5b): at each window boundary (or on demand) the buffered changes
- * become one digest.ready delivery per working channel. Taking the buffer, building the digest, creating the delivery
+ * become one digest.ready delivery per enabled channel. Taking the buffer, building the digest, creating the delivery
  * and moving the window happen in one transaction, so a change is sent once or stays buffered.
  */
 @Injectable()
@@ -110,7 +110,7 @@ export class DigestFlushService {
         );
         const payload = { workspace_id: workspaceId, workspace_name: settings.workspace_name, digest };
         const deliveries: { channel: string; delivery_id: number }[] = [];
-        const destinations = this.channels.ordered(await this.destinations.working(workspaceId, manager));
+        const destinations = this.channels.ordered(await this.destinations.enabled(workspaceId, manager));
         for (const d of destinations) {
           const deliveryId = await this.dispatcher.createIn(
             {

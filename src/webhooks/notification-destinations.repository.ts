@@ -29,12 +29,12 @@ export class NotificationDestinationsRepository {
     return manager.query(`SELECT * FROM notification_destinations WHERE workspace_id = $1`, [workspaceId]);
   }
 
-  /** The destinations a change or digest goes to: enabled, and not marked broken. */
-  async working(workspaceId: number, manager: EntityManager = this.db.manager): Promise<DestinationRow[]> {
-    return manager.query(
-      `SELECT * FROM notification_destinations WHERE workspace_id = $1 AND enabled AND broken_since IS NULL`,
-      [workspaceId],
-    );
+  /**
+   * The destinations a change or digest goes to: every enabled one. One marked broken gets its
+   * delivery too, which its attempt records as not sent, so the log shows what was skipped and why.
+   */
+  async enabled(workspaceId: number, manager: EntityManager = this.db.manager): Promise<DestinationRow[]> {
+    return manager.query(`SELECT * FROM notification_destinations WHERE workspace_id = $1 AND enabled`, [workspaceId]);
   }
 
   /**

@@ -25,7 +25,7 @@ export interface RoutingInput {
   digest_hour_utc: number;
 }
 
-/** A destination a realtime change goes to: enabled and not marked broken. */
+/** A destination a realtime change is routed to: every enabled one (a broken one gets a failed row). */
 export interface RoutedDestination {
   id: number;
   channel: string;
@@ -51,20 +51,20 @@ export class NotificationSettingsRepository {
   }
 
   /**
-   * The settings a change is routed by, with the destinations it would go to, in one read (routing
+   * The settings a change is routed by, with its enabled destinations, in one read (routing
    * runs once per recorded change: a second round trip cost a third of its rate in bench:webhooks).
    */
-  async findForRouting(workspaceId: number): Promise<(NotificationSettingsRow & { working: RoutedDestination[] }) | null> {
+  async findForRouting(workspaceId: number): Promise<(NotificationSettingsRow & { destinations: RoutedDestination[] }) | null> {
     const [row] = await this.db.query(
       `SELECT s.*, COALESCE(
           (SELECT json_agg(json_build_object('id', d.id, 'channel', d.channel, 'address', d.address) ORDER BY d.id)
              FROM notification_destinations d
-            WHERE d.workspace_id = s.workspace_id AND d.enabled AND d.broken_since IS NULL),
-          '[]'::json) AS working
+            WHERE d.workspace_id = s.workspace_id AND d.enabled),
+          '[]'::json) AS destinations
          FROM notification_settings s WHERE s.workspace_id = $1`,
       [workspaceId],
     );
-    return row ? { ...row, working: row.working.map((d: RoutedDestination) => ({ ...d, id: Number(d.id) })) } : null;
+    return row ? { ...row, destinations: row.destinations.map((d: RoutedDestination) => ({ ...d, id: Number(d.id) })) } : null;
   }
 
   /** Locks the row for a flush, so two flushes of one workspace run one after the other. */

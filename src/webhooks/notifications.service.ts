@@ -27,7 +27,7 @@ export type ChangeRoute =
 
 /**
  * Routes a recorded change (DESIGN §4.4, §5b): a realtime change.detected delivery on every
- * working channel, or the digest buffer.
+ * enabled channel, or the digest buffer.
  */
 @Injectable()
 export class NotificationsService {
@@ -80,7 +80,8 @@ export class NotificationsService {
     if (severityRank(change.severity) < severityRank(settings.realtime_min_severity)) {
       return { route: 'skipped', reason: 'below_min_severity' };
     }
-    const destinations = this.channels.ordered(settings.working);
+    // Broken ones too: the dispatcher records a failed row for each, so the log shows what was not sent.
+    const destinations = this.channels.ordered(settings.destinations);
     if (!destinations.length) return { route: 'skipped', reason: 'no_destination' };
     const payload = toChangeDetectedData(change, this.config.publicBaseUrl);
     const deliveries: ChannelDelivery[] = [];

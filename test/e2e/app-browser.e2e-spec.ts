@@ -139,24 +139,44 @@ withBrowser('the application in a browser', () => {
   });
 
   it('opens the change and marks it reviewed; the REST API agrees', async () => {
+    // The pricing change: Pro went from $49 to $59.
+    [{ id: changeId }] = await t.db.query(`SELECT id FROM changes WHERE workspace_id = $1 AND monitor_type = 'pricing' ORDER BY id DESC LIMIT 1`, [workspaceId]);
     await go(`/app/changes/${changeId}`);
     const detail = await text(page);
     expect(detail).toContain('Why it matters');
     expect(detail).toContain('View the source page');
+    // "What changed" is written for people: plan names and prices with currency, no internal paths.
+    const table = await text(page, 'table.diffs');
+    expect(table).toMatch(/Pro plan · (monthly )?price/);
+    expect(table).toContain('$59');
+    expect(table).not.toMatch(/plans\[|prices\[|\.amount/);
+    expect(await buttons(page, 'Reopen')).toHaveLength(0);
     await press(page, 'Mark reviewed');
     expect(await text(page)).toContain('Change marked reviewed');
     const [row] = await t.db.query(`SELECT review_status FROM changes WHERE id = $1`, [changeId]);
     expect(row.review_status).toBe('acknowledged');
+    // Only the actions that apply, and the badge in the button's words.
+    expect(await text(page, '.detail-head')).toContain('Reviewed');
+    expect(await buttons(page, 'Mark reviewed')).toHaveLength(0);
+    expect(await buttons(page, 'Dismiss')).toHaveLength(0);
+    expect(await buttons(page, 'Reopen')).toHaveLength(1);
+    await page.screenshot({ path: 'docs/change.png', fullPage: true });
   });
 
   it('triages from the keyboard: j moves, d dismisses', async () => {
     await go(`/app/workspaces/${workspaceId}/changes`);
     await page.keyboard.press('j');
     const first = await page.$eval('li.change.selected', (li) => Number(li.getAttribute('data-change-id')));
+    const was = await page.$eval('li.change.selected', (li) => li.getAttribute('data-review-status')!);
+    const counts = () => page.$$eval('[data-count]', (els) => Object.fromEntries(els.map((el) => [el.getAttribute('data-count'), Number(el.textContent)])));
+    const before = await counts();
     await page.keyboard.press('d');
     await page.waitForFunction((id) => document.querySelector(`li[data-change-id="${id}"]`)?.getAttribute('data-review-status') === 'dismissed', {}, first);
     const [row] = await t.db.query(`SELECT review_status FROM changes WHERE id = $1`, [first]);
     expect(row.review_status).toBe('dismissed');
+    // The header counts move with the triage, and the badge uses the same words as a reload.
+    expect(await counts()).toEqual({ ...before, [was]: before[was] - 1, dismissed: before.dismissed + 1 });
+    expect(await text(page, `li[data-change-id="${first}"] .review`)).toBe('Dismissed');
   });
 
   it('creates an API key shown once, which works on /v1 until it is revoked', async () => {
@@ -165,6 +185,12 @@ withBrowser('the application in a browser', () => {
     const key = await page.$eval('[data-new-key]', (input) => (input as HTMLInputElement).value);
     expect(key).toMatch(/^rw_live_/);
     await api(key).get('/account').expect(200);
+    // Post/redirect/get: reloading the page neither shows the key again nor creates a second one.
+    const keys = async () => (await t.db.query(`SELECT count(*)::int AS n FROM api_keys WHERE revoked_at IS NULL`))[0].n;
+    const before = await keys();
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    expect(await keys()).toBe(before);
+    expect(await page.content()).not.toContain(key);
     await go('/app/settings/api-keys');
     expect(await page.content()).not.toContain(key);
     // The newest key is listed first; revoke it.
@@ -202,18 +228,20 @@ withBrowser('the application in a browser', () => {
     await fill(page, 'Discord webhook URL', receiver.url('discord'));
     await press(page, 'Save');
     expect(await text(page)).toContain('Notification settings saved');
-    for (const channel of ['email', 'slack', 'teams', 'discord']) {
+    // No SMTP_URL here: the test mail is kept in the outbox, and the page does not call that delivered.
+    for (const [channel, outcome] of [['email', 'in outbox'], ['slack', 'delivered'], ['teams', 'delivered'], ['discord', 'delivered']]) {
       await press(page, 'Send test', `[data-channel=${channel}]`);
       await page.waitForFunction(
-        (c) => /delivered/.test(document.querySelector(`[data-test-outcome=${c}]`)?.textContent ?? ''),
+        (c, o) => (document.querySelector(`[data-test-outcome=${c}]`)?.textContent ?? '').includes(o),
         { timeout: 20_000 },
         channel,
+        outcome,
       );
     }
+    expect(await text(page, '[data-test-outcome=email]')).toContain('no SMTP server is configured');
     expect((await receiver.waitFor('slack', 1))[0].body).toHaveProperty('blocks');
     expect((await receiver.waitFor('teams', 1))[0].body).toHaveProperty('attachments');
     expect((await receiver.waitFor('discord', 1))[0].body).toHaveProperty('embeds');
-    // No SMTP_URL here: the test mail waits in the outbox the page shows.
     await go(`/app/workspaces/${workspaceId}/settings/notifications`);
     const outbox = await text(page, '.outbox');
     expect(outbox).toContain('pm@example.test');
@@ -240,6 +268,21 @@ withBrowser('the application in a browser', () => {
     const body = await text(page);
     for (const section of ['Needs review', "Who's moving", 'Top opportunities', 'Coverage']) expect(body).toContain(section);
     expect(await page.$('svg.sparkline')).not.toBeNull();
+    expect(body).not.toMatch(/\(s\)|score \d/);
+    // Top opportunities repeats nothing listed under Needs review, and shows no low or info change.
+    const linked = (section: string) =>
+      page.$$eval('section.card', (cards, name) => {
+        const card = cards.find((c) => c.querySelector('h2')?.textContent === name);
+        return card ? Array.from(card.querySelectorAll('a[href^="/app/changes/"]')).map((a) => a.getAttribute('href')) : [];
+      }, section);
+    const review = await linked('Needs review');
+    for (const href of await linked('Top opportunities')) expect(review).not.toContain(href);
+    expect(await text(page, 'main')).not.toMatch(/Top opportunities[\s\S]*\b(Low|Info)\b[\s\S]*Coverage/);
+    // Cards keep their own height: Coverage does not stretch to its neighbour's.
+    const heights = await page.$$eval('section.card', (cards) => cards.map((c) => [c.querySelector('h2')?.textContent, c.getBoundingClientRect().height]));
+    const coverage = heights.find(([name]) => name === 'Coverage')![1] as number;
+    expect(coverage).toBeLessThan(200);
+    await page.screenshot({ path: 'docs/digest.png', fullPage: true });
   });
 
   it("gives a 404 page for another account's change", async () => {

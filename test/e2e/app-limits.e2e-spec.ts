@@ -61,7 +61,7 @@ describe('application action limits', () => {
   it('creates 10 API keys an hour per account in the application; the 11th answers 429', async () => {
     const { s, agent } = await signedInOwner('keys@example.test');
     const token = csrfOf((await agent.get('/app/settings/api-keys').expect(200)).text);
-    for (let i = 0; i < 10; i++) await agent.post('/app/settings/api-keys').type('form').send({ _csrf: token }).expect(201);
+    for (let i = 0; i < 10; i++) await agent.post('/app/settings/api-keys').type('form').send({ _csrf: token }).expect(303);
     const refused = await agent.post('/app/settings/api-keys').type('form').send({ _csrf: token }).expect(429);
     expect(refused.text).toMatch(/Too many new API keys, try again in \d+ minutes\./);
     expect(await count(t.db, `api_keys WHERE account_id = ${s.accountId}`)).toBe(11);

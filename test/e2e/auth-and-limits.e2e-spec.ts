@@ -236,7 +236,7 @@ describe('authentication and rate limits', () => {
         const token = await csrf();
         return agent.post('/app/settings/api-keys').type('form').send({ _csrf: token });
       };
-      for (let i = 1; i <= 2; i++) expect([i, (await createKey()).status]).toEqual([i, 201]);
+      for (let i = 1; i <= 2; i++) expect([i, (await createKey()).status]).toEqual([i, 303]);
       const refused = await createKey();
       expect(refused.status).toBe(422);
       expect(refused.text).toContain('The trial plan allows at most 2 active API keys; revoke one first.');
@@ -244,7 +244,7 @@ describe('authentication and rate limits', () => {
       const [{ id, account_id: accountId }] = await t.db.query(`SELECT k.id, k.account_id FROM api_keys k JOIN users u USING (account_id) WHERE u.email = 'capped@example.test' ORDER BY k.id LIMIT 1`);
       expect(await count(t.db, `api_keys WHERE account_id = $1`, [accountId])).toBe(2);
       await t.app.get(AccountsService).revokeKey(id);
-      expect((await createKey()).status).toBe(201);
+      expect((await createKey()).status).toBe(303);
     });
   });
 });

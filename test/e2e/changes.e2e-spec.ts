@@ -132,7 +132,7 @@ describe('changes', () => {
         review_status: first.review_status,
         category: 'pricing',
         direction: 'advanced',
-        delta: { added: 1, removed: 0 },
+        delta: { added: 1, removed: 0, modified: 1 },
         created_at: new Date(first.created_at).toISOString(),
       });
     });
@@ -364,7 +364,7 @@ describe('changes', () => {
           review_status: 'unreviewed',
           category: 'pricing',
           direction: 'advanced',
-          delta: { added: 1, removed: 0 },
+          delta: { added: 1, removed: 0, modified: 1 },
           created_at: new Date(change.created_at).toISOString(),
           why_it_matters: expect.any(String),
           field_diffs: diffs,

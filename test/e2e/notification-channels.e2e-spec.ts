@@ -166,7 +166,7 @@ describe('notification channels: email, Slack, Teams, Discord', () => {
 
       const [slack] = await receiver.waitFor(paths.slack, 1);
       expect(slack.headers['content-type']).toBe('application/json');
-      expect(slack.body.text).toBe('[High] Acme: Acme raised Pro from $49 to $59 a month');
+      expect(slack.body.text).toBe('[High] Acme raised Pro from $49 to $59 a month');
       expect(slack.body.blocks.map((b: { type: string }) => b.type)).toEqual(['header', 'section', 'context', 'actions']);
       expect(slack.body.blocks[0].text).toEqual({ type: 'plain_text', text: 'High · Acme', emoji: true });
       expect(slack.body.blocks[1].text.text).toContain('*Why it matters:* Why change');
@@ -196,7 +196,7 @@ describe('notification channels: email, Slack, Teams, Discord', () => {
         const [mail] = await smtp.waitFor(address, 1);
         expect(mail.to).toEqual([address]);
         expect(mail.from).toBe('alerts@rivalwatch.test');
-        expect(mail.headers.subject).toBe('[High] Acme: Acme raised Pro from $49 to $59 a month');
+        expect(mail.headers.subject).toBe('[High] Acme raised Pro from $49 to $59 a month');
         expect(mail.headers['content-type']).toMatch(/^multipart\/alternative/);
         expect(mail.headers['list-unsubscribe']).toMatch(/^<https:\/\/rivalwatch\.test\/app\/unsubscribe\/[\w-]+\.[\w-]+>$/);
         expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
@@ -311,7 +311,7 @@ describe('notification channels: email, Slack, Teams, Discord', () => {
       const text = mail.parts['text/plain'];
       for (const heading of ['NEEDS REVIEW (3)', 'WHO’S MOVING', 'COVERAGE', `Open the digest: ${digestLink}`]) expect(text).toContain(heading);
       expect(text).toContain('- Acme: 2 (highest Critical)');
-      expect(text).toContain(`- [Critical] Acme: Acme launched an Enterprise plan\n  https://rivalwatch.test/app/changes/${changes[0].id}`);
+      expect(text).toContain(`- [Critical] Acme launched an Enterprise plan\n  https://rivalwatch.test/app/changes/${changes[0].id}`);
       const html = mail.parts['text/html'];
       for (const heading of ['Needs review (3)', 'Who’s moving', 'Coverage']) expect(html).toContain(`>${heading}</h2>`);
       expect(html).toContain(`href="${digestLink}"`);
@@ -358,7 +358,7 @@ describe('notification channels: email, Slack, Teams, Discord', () => {
       ]);
     });
 
-    it('marks a channel broken at 404, stops retrying, skips it, and a new URL clears it', async () => {
+    it('marks a channel broken at 404, stops retrying, logs it as not sent, and a new URL clears it', async () => {
       const s = await createSession(t);
       const { workspace, paths, monitor } = await everyChannel(s, { webhook_url: null, email_recipients: null, discord_webhook_url: null });
       receiver.script(paths.teams, [404]);
@@ -384,8 +384,18 @@ describe('notification channels: email, Slack, Teams, Discord', () => {
       const rows = await deliveries(s, workspace.id);
       for (const row of rows) expect(row).toMatchObject({ status: 'gone', attempt_count: 1, next_attempt_at: null });
 
+      // A broken channel is not sent to, and the log says so instead of leaving no row.
       const next = await insertChange(t.db, { monitor, severity: 'high' });
-      expect(await notify(next.id)).toEqual({ route: 'skipped', reason: 'no_destination' });
+      await notify(next.id);
+      const skipped = await waitFor(async () => {
+        const all = await deliveries(s, workspace.id);
+        const mine = all.filter((d: { idempotency_key: string; status: string }) => d.idempotency_key === `change:${next.id}` && d.status === 'failed');
+        return mine.length === 2 && mine;
+      }, 'the broken channels to be logged as not sent');
+      for (const row of skipped) {
+        expect(row.attempts).toEqual([expect.objectContaining({ status_code: null, error: expect.stringMatching(/^not sent: the (Slack|Microsoft Teams) channel is broken \(the receiver answered (404|410)\); save a new URL/) })]);
+      }
+      expect(receiver.at(paths.teams)).toHaveLength(1);
 
       // Saving the same Slack URL keeps it broken; a new Teams URL is tried again.
       const moved = uniq('teams-moved');
@@ -396,7 +406,8 @@ describe('notification channels: email, Slack, Teams, Discord', () => {
       expect(saved.body.notification_settings.channels.slack.broken).toBe(true);
       const third = await insertChange(t.db, { monitor, severity: 'high' });
       const route = await notify(third.id);
-      expect(route.route === 'realtime' && route.deliveries.map((d) => d.channel)).toEqual(['teams']);
+      // Slack still broken: its delivery is logged as not sent; Teams goes to the new URL.
+      expect(route.route === 'realtime' && route.deliveries.map((d) => d.channel)).toEqual(['slack', 'teams']);
       await receiver.waitFor(moved, 1);
     });
   });
@@ -574,7 +585,7 @@ describe('notification channels: email, Slack, Teams, Discord', () => {
         const rows = (await s.get(`/workspaces/${workspace.id}/webhook_deliveries`).expect(200)).body.webhook_deliveries;
         return rows[0]?.status === 'succeeded' && rows;
       }, 'the delivery to be recorded');
-      expect(row.attempts[0]).toMatchObject({ status_code: null, error: null, delivered_to: ['pm@example.com'] });
+      expect(row.attempts[0]).toMatchObject({ status_code: null, error: null, delivered_to: ['pm@example.com'], kept_in_outbox: true });
       const other = await createSession(outboxApp);
       await expect(outbox.list({ accountId: other.accountId } as never, workspace.id)).rejects.toMatchObject({ code: 'not_found' });
     });

@@ -18,6 +18,8 @@ interface OpenApi {
   components: { schemas: Record<string, { properties?: Record<string, { enum?: string[]; $ref?: string }> }>; securitySchemes: Record<string, { type: string; scheme?: string }> };
 }
 
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
 /** Every endpoint of the specification that the foundation serves, with the body it reads and its success status. */
 const ENDPOINTS: [method: string, path: string, body: boolean, success: number][] = [
   ['get', '/workspaces', false, 200],
@@ -71,6 +73,19 @@ describe('OpenAPI document and Swagger UI', () => {
     const schemes = Object.entries(doc.components.securitySchemes).filter(([, s]) => s.type === 'http' && s.scheme === 'bearer');
     expect(schemes).toHaveLength(1);
     expect(doc.security).toEqual([{ [schemes[0][0]]: [] }]);
+  });
+
+  it('lists /health/* under the server without /v1 and without a key, so Try it out reaches them', async () => {
+    const health = Object.entries(doc.paths).filter(([path]) => path.startsWith('/health/'));
+    expect(health.map(([path]) => path).sort()).toEqual(['/health/live', '/health/ready']);
+    for (const [path, item] of health) {
+      const { servers, get } = item as unknown as { servers: { url: string }[]; get: Operation };
+      expect(servers).toEqual([{ url: doc.servers[0].url.replace(/\/v1$/, '') }]);
+      expect(get.security).toEqual([]);
+      const base = new URL(servers[0].url).pathname.replace(/\/$/, '');
+      const res = await request(t.app.getHttpServer()).get(`${base}${path}`);
+      expect(res.status).toBe(200);
+    }
   });
 
   it('keeps paths relative to the /v1 server URL', () => {
@@ -135,7 +150,8 @@ describe('OpenAPI document and Swagger UI', () => {
   it('gives every operation a summary and a description', () => {
     const missing = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops as Record<string, { summary?: string; description?: string }>)
-        .filter(([, op]) => !op.summary || !op.description)
+        // A path item also holds `servers` (health is served outside /v1): operations are its HTTP methods.
+        .filter(([method, op]) => HTTP_METHODS.has(method) && (!op.summary || !op.description))
         .map(([method]) => `${method} ${path}`),
     );
     expect(missing).toEqual([]);

@@ -289,6 +289,7 @@ describe('digest mode and digest.ready', () => {
       await notify(b.id);
       const first = await flushCli(workspace.id);
       expect(first.code).toBe(0);
+      expect(first.stderr).not.toMatch(/deprecat/i);
       const printed = JSON.parse(first.stdout);
       expect(printed).toEqual({
         workspace_id: workspace.id,

@@ -98,9 +98,16 @@
       if (!res.ok || res.redirected) { location.reload(); return; }
       const body = await res.json().catch(() => null);
       if (!body) { location.reload(); return; }
+      const before = item.dataset.reviewStatus;
       item.dataset.reviewStatus = body.review_status;
       const label = item.querySelector('.review');
-      if (label) { label.className = 'review review-' + body.review_status; label.textContent = body.review_status; }
+      if (label) { label.className = 'review review-' + body.review_status; label.textContent = body.label; }
+      // The header counts follow the triage, as a reload would show them.
+      const bump = (status, by) => {
+        const count = document.querySelector('[data-count="' + status + '"]');
+        if (count) count.textContent = String(Math.max(0, Number(count.textContent) + by));
+      };
+      if (before !== body.review_status) { bump(before, -1); bump(body.review_status, 1); }
       select(index + 1);
     };
     document.addEventListener('keydown', (event) => {
@@ -117,12 +124,13 @@
   }
 })();
 
-// A competitor's logo that does not load gives way to the neutral placeholder.
+// A competitor's logo that does not load gives way to its initials.
 document.querySelectorAll('img.logo').forEach((img) => {
   const fallback = () => {
     const span = document.createElement('span');
     span.className = img.className + ' placeholder';
     span.setAttribute('aria-hidden', 'true');
+    span.textContent = img.dataset.initials || '';
     img.replaceWith(span);
   };
   if (img.complete && img.naturalWidth === 0) fallback();

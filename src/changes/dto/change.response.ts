@@ -9,8 +9,9 @@ const CATEGORIES = ['pricing', 'feature', 'content', 'partnership', 'social_proo
 const DIRECTIONS = ['advanced', 'retreated', 'neutral'];
 
 class DeltaDto {
-  @ApiProperty({ example: 1 }) added: number;
+  @ApiProperty({ example: 0 }) added: number;
   @ApiProperty({ example: 0 }) removed: number;
+  @ApiProperty({ example: 1, description: 'alertable fields changed in place (a price moved), as in webhooks and the digest' }) modified: number;
 }
 
 export class ChangeListItemDto {
@@ -29,7 +30,7 @@ export class ChangeListItemDto {
   @ApiProperty({ example: 'unreviewed', enum: REVIEW_STATUSES }) review_status: string;
   @ApiProperty({ example: 'pricing', enum: CATEGORIES }) category: string;
   @ApiProperty({ example: 'advanced', enum: DIRECTIONS }) direction: string;
-  @ApiProperty({ type: DeltaDto }) delta: { added: number; removed: number };
+  @ApiProperty({ type: DeltaDto }) delta: DeltaDto;
   @ApiProperty({ example: '2026-11-22T09:00:04.000Z' }) created_at: string;
 }
 
@@ -138,7 +139,7 @@ export function toChangeListItem(row: ChangeListRow): ChangeListItemDto {
     review_status: row.review_status,
     category: row.category,
     direction: row.direction,
-    delta: { added: row.delta.added, removed: row.delta.removed },
+    delta: { added: row.delta.added ?? 0, removed: row.delta.removed ?? 0, modified: row.delta.modified ?? 0 },
     created_at: new Date(row.created_at).toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import type { ChangelogEntry } from '../../capture/capture.types';
+import type { Signal } from './signals';
 import { plural, squash } from './text';
 
 /**
@@ -54,4 +55,14 @@ export function describeCounts(facts: EntryFacts): string {
 /** True when a release takes more away than it adds: a deprecation notice, not a launch. */
 export function isRetreat(facts: EntryFacts): boolean {
   return facts.counts.removal > 0 && facts.counts.removal >= facts.counts.feature + facts.counts.improvement;
+}
+
+/** Words that name an integration: a new one is capability, whatever its items are labelled. */
+export const INTEGRATION = /\bintegrations?\b|\bconnectors?\b/i;
+
+/** True when an entry launches something (its title reads as a launch) or adds an integration. */
+export function announcesCapability(entry: Partial<ChangelogEntry> | null | undefined, signal: Signal | null): boolean {
+  if (signal === 'launch' || INTEGRATION.test(squash(entry?.title))) return true;
+  const items = Array.isArray(entry?.items) ? entry.items : [];
+  return items.some((item) => INTEGRATION.test(squash(item)) && ['feature', 'other'].includes(itemKind(item)));
 }

@@ -2,11 +2,12 @@ import type { ChangelogEntry, MonitorType } from '../../capture/capture.types';
 import type { Severity } from '../../common/severity';
 import type { ChangeType } from '../../diffing/diff.types';
 import type { RuleContext } from './context';
-import { entryFacts, isRetreat } from './entry-facts';
+import { announcesCapability, entryFacts, isRetreat } from './entry-facts';
 import { listingOf, priceMoveOf, yearlyDiscount } from './price-facts';
 import { titleOf, type Reading } from './readings';
 import { MAJOR_PLATFORMS, SALES_LED, signalOf, STRATEGIC, type Signal } from './signals';
 import { similarity } from './text';
+import { upmarketFeatures } from './upmarket';
 
 /*
  * Severity model (docs/interpretation.md has the same table for API users).
@@ -123,7 +124,8 @@ function magnitude(reading: Reading, ctx: RuleContext, all: readonly Reading[]):
       const listing = listingOf(reading, ctx);
       // A new free plan is a direct threat to anyone selling to the same small customers.
       if (listing?.plan?.free || listing?.prices.some((price) => price.amount === 0)) return 65;
-      return base;
+      // Each security or procurement feature (SSO, SCIM, audit logs, SLAs…) is a step upmarket.
+      return base + Math.min(24, 8 * upmarketFeatures(listing?.plan?.features ?? []).length);
     }
     case 'plan_removed': {
       const listing = listingOf(reading, ctx);
@@ -230,7 +232,9 @@ function entryScore(reading: Reading, base: number): number {
   const bonus = Math.min(30, 3 * feature + improvement + 0.5 * (fix + other) + 10 * removal);
   const score = base + bonus;
   if (reading.signal && reading.signal !== 'launch') return Math.max(score, SIGNAL_SCORE[reading.signal]);
-  return isRetreat(facts) ? Math.max(score, 45) : score;
+  if (isRetreat(facts)) return Math.max(score, 45);
+  // A launch or a new integration is capability prospects ask about, however few its items.
+  return announcesCapability(reading.diff.new as Partial<ChangelogEntry> | null, reading.signal) ? Math.max(score, 40) : score;
 }
 
 /**

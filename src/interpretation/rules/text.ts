@@ -70,5 +70,12 @@ export function similarity(a: string | null | undefined, b: string | null | unde
 
 /** Ends a sentence with exactly one full stop. */
 export function sentence(text: string): string {
-  return `${squash(text).replace(/[\s.]+$/, '')}.`;
+  const clean = squash(text).replace(/[\s.]+$/, '');
+  // A text cut with an ellipsis (or ending in ! or ?) is already ended: no "…." at the end.
+  return /[…!?][”"’)]*$/.test(clean) ? clean : `${clean}.`;
+}
+
+/** The indefinite article a word takes in speech: "an Enterprise plan", "a Team plan". */
+export function article(word: string): string {
+  return /^[aeiou]/i.test(squash(word)) ? 'an' : 'a';
 }

@@ -98,3 +98,45 @@ describe('message formatters', () => {
     expect(mail.text).toContain('and 4 more in the application.');
   });
 });
+
+describe('message wording', () => {
+  const alert = (summary: string) =>
+    contentOf(
+      'change.detected',
+      { id: 5, workspace_name: 'Market', competitor: 'Flowdesk', monitor_type: 'pricing', severity: 'high', summary, why_it_matters: 'Why.', source_url: 'https://f.example/pricing', created_at: '2026-11-24T10:00:00.000Z' },
+      7,
+      links,
+    );
+
+  it('names the competitor once in a subject', () => {
+    expect(emailMessage(alert('Flowdesk cut Starter from $29 to $19 a month (-34%).'), 'https://rw.example/u').subject).toBe('[High] Flowdesk cut Starter from $29 to $19 a month (-34%).');
+    expect(emailMessage(alert('A new plan appeared.'), 'https://rw.example/u').subject).toBe('[High] Flowdesk: A new plan appeared.');
+  });
+
+  it('writes digest windows as dates, and leaves out of Top opportunities what needs review or is low', () => {
+    const low = { ...item(9), severity: 'low' as const };
+    const content = contentOf(
+      'digest.ready',
+      {
+        workspace_id: 7,
+        workspace_name: 'Market',
+        digest: {
+          period: '7d',
+          window_start: '2026-11-17T09:00:00.000Z',
+          window_end: '2026-11-24T09:00:00.000Z',
+          needs_review: { count: 1, max_severity: 'high', items: [item(1)] },
+          whos_moving: [],
+          top_opportunities: [item(1), low, { ...item(2), severity: 'medium' as const }].map((o) => ({ ...o, opportunity_score: 51 })),
+          coverage: { monitors_total: 1, monitors_healthy: 1, monitors_failing: 0, failing_monitor_ids: [] },
+          consumption: { pending: 1, reviewed_in_period: 0 },
+        },
+      },
+      7,
+      links,
+    ) as DigestContent;
+    expect(content.topOpportunities.map((o) => o.changeId)).toEqual([102]);
+    const email = emailMessage(content, 'https://rw.example/u');
+    expect(email.text).toContain('17 Nov 2026, 09:00 UTC – 24 Nov 2026, 09:00 UTC');
+    expect(email.html).not.toMatch(/score \d+|2026-11-17T/);
+  });
+});

@@ -27,6 +27,8 @@ export interface ChannelAnswer {
   retryable?: boolean;
   /** Email: no recipient got the message, in this attempt or an earlier one. */
   nobodyReached?: boolean;
+  /** Email: no SMTP server is configured, so the message was kept in the email outbox, not sent. */
+  keptInOutbox?: boolean;
 }
 
 /** One message to format: the content every channel shows, and the event as the webhook sends it. */

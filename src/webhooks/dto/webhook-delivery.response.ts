@@ -34,6 +34,11 @@ export class WebhookAttemptDto {
   delivered_to?: string[];
   @ApiPropertyOptional({ example: [], type: [String], description: 'email only: recipients the server refused for good (not retried)' })
   rejected?: string[];
+  @ApiPropertyOptional({
+    example: true,
+    description: 'email only, when no SMTP server is configured (no SMTP_URL): the message was kept in the email outbox, not sent to anyone',
+  })
+  kept_in_outbox?: boolean;
 }
 
 export class WebhookDeliveryDto {
@@ -46,7 +51,8 @@ export class WebhookDeliveryDto {
     enum: DELIVERY_STATUSES,
     example: 'pending',
     description:
-      'pending (waiting for its first attempt or a retry), delivering, succeeded, failed (attempts exhausted, or refused for good), ' +
+      'pending (waiting for its first attempt or a retry), delivering, succeeded (email: see the attempts\' kept_in_outbox and rejected), ' +
+      'failed (attempts exhausted, refused for good, or not sent because the channel is marked broken), ' +
       'gone (the receiver answered 410, or 404 for a chat channel: the channel is marked broken)',
   })
   status: string;
@@ -71,6 +77,7 @@ function toAttempt(a: AttemptRecord): WebhookAttemptDto {
     duration_ms: a.duration_ms ?? null,
     attempted_at: a.attempted_at ?? null,
     ...(a.delivered_to ? { delivered_to: a.delivered_to, rejected: a.rejected ?? [] } : {}),
+    ...(a.kept_in_outbox ? { kept_in_outbox: true } : {}),
   };
 }
 

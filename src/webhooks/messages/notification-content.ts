@@ -1,5 +1,6 @@
 import type { Severity } from '../../common/severity';
 import type { DigestBody, DigestItem } from '../../digest/digest.types';
+import { opportunitiesToShow } from '../../digest/opportunities-to-show';
 import type { AppLinks } from './app-links';
 
 export type NotificationEvent = 'change.detected' | 'digest.ready' | 'test.ping';
@@ -32,7 +33,8 @@ export interface DigestContent {
   link: string;
   needsReview: { count: number; maxSeverity: Severity | null; items: ChangeLine[] };
   whosMoving: { competitor: string; count: number; maxSeverity: Severity }[];
-  topOpportunities: (ChangeLine & { score: number })[];
+  /** Medium or above, and not already under needs review. */
+  topOpportunities: ChangeLine[];
   coverage: { total: number; healthy: number; failing: number };
 }
 
@@ -111,7 +113,7 @@ export function contentOf(event: NotificationEvent, payload: unknown, workspaceI
         items: digest.needs_review.items.map((i) => line(i, links)),
       },
       whosMoving: digest.whos_moving.map((w) => ({ competitor: w.competitor, count: w.count, maxSeverity: w.max_severity })),
-      topOpportunities: digest.top_opportunities.map((o) => ({ ...line(o, links), score: o.opportunity_score })),
+      topOpportunities: opportunitiesToShow(digest.top_opportunities, digest.needs_review.items).map((o) => line(o, links)),
       coverage: {
         total: digest.coverage.monitors_total,
         healthy: digest.coverage.monitors_healthy,
@@ -143,7 +145,21 @@ const asIs = (text: string) => text;
 
 /** `esc` is the channel's escaping of the parts the service did not write (chat formatters). */
 export function alertTitle(c: AlertContent, esc = asIs): string {
-  return `[${SEVERITY_LABEL[c.change.severity]}] ${esc(c.change.competitor)}: ${esc(c.change.summary)}`;
+  return `[${SEVERITY_LABEL[c.change.severity]}] ${namedSummary(c.change, esc)}`;
+}
+
+/** Summaries name the competitor first ("Flowdesk cut …"): said once, not "Flowdesk: Flowdesk cut …". */
+export function namedSummary(line: Pick<ChangeLine, 'competitor' | 'summary'>, esc = asIs): string {
+  const named = line.summary.toLowerCase().startsWith(line.competitor.toLowerCase());
+  return named ? esc(line.summary) : `${esc(line.competitor)}: ${esc(line.summary)}`;
+}
+
+/** A time as people read it in a message: "22 Nov 2026, 09:00 UTC". */
+export function humanTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const day = date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return `${day}, ${date.toISOString().slice(11, 16)} UTC`;
 }
 
 export function digestTitle(c: DigestContent, esc = asIs): string {

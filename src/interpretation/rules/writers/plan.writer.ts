@@ -4,7 +4,8 @@ import { formatMoney, formatPercent, unitAndPeriod } from '../money';
 import { describePrice, listingOf, priceMoveOf, type PriceMove } from '../price-facts';
 import type { Reading } from '../readings';
 import { SALES_LED } from '../signals';
-import { capitalise, listJoin, quote, sentence, squash, truncate } from '../text';
+import { article, capitalise, listJoin, quote, sentence, squash, truncate } from '../text';
+import { upmarketFeatures } from '../upmarket';
 import { periodWord } from './price-words';
 
 /* A plan on a pricing page: its prices, features and call to action, stated with the page's numbers. */
@@ -72,8 +73,11 @@ function planClause(reading: Reading, ctx: RuleContext, name: string): string | 
     case 'plan_added': {
       const listing = listingOf(reading, ctx);
       const price = listing?.prices.find((p) => p.amount !== null) ?? listing?.prices[0];
-      if (listing?.plan?.contact_sales || (price && price.amount === null)) return `added ${article(name)} ${name} plan (contact sales)`;
-      return price ? `added ${article(name)} ${name} plan at ${describePrice(price, ctx)}` : `added ${article(name)} ${name} plan`;
+      // The security features a new plan brings are why it matters to larger buyers: name them.
+      const signals = upmarketFeatures(listing?.plan?.features ?? []);
+      const carrying = signals.length > 0 ? ` with ${listJoin(signals)}` : '';
+      if (listing?.plan?.contact_sales || (price && price.amount === null)) return `added ${article(name)} ${name} plan (contact sales)${carrying}`;
+      return `added ${article(name)} ${name} plan${price ? ` at ${describePrice(price, ctx)}` : ''}${carrying}`;
     }
     case 'plan_removed': {
       const listing = listingOf(reading, ctx);
@@ -175,12 +179,12 @@ function planAdvice(lead: Reading, ctx: RuleContext, name: string, added: string
       const enterprise = listing?.plan?.contact_sales || /enterprise|business|scale/i.test(name);
       return enterprise
         ? {
-            meaning: `${c} is moving up-market with a ${name} tier.`,
+            meaning: `${c} is moving up-market with ${article(name)} ${name} tier.`,
             why: `${c} is moving upmarket with ${article(name)} ${name} plan: it is going after larger customers with security and support promises; expect it in enterprise deals you used to see alone.`,
             action: `Compare ${c}'s ${name} features with your top tier and brief sales on where you still win in larger deals.`,
           }
         : {
-            meaning: `${c} added a ${name} plan to its line-up.`,
+            meaning: `${c} added ${article(name)} ${name} plan to its line-up.`,
             why: `A new ${name} plan changes where ${c} meets buyers on price; check which of your plans it now competes with.`,
             action: `Map ${c}'s ${name} plan against your plans and update the comparison page.`,
           };
@@ -232,10 +236,6 @@ function shownNew(move: PriceMove | null): string {
 
 function planLabel(name: string): string {
   return /plan$/i.test(name) ? name : `the ${name} plan`;
-}
-
-function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? 'an' : 'a';
 }
 
 function short(text: string): string {

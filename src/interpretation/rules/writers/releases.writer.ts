@@ -1,9 +1,9 @@
 import type { ChangelogEntry } from '../../../capture/capture.types';
 import { byScore, ofType, type Cluster, type ClusterText } from '../clusters';
 import type { RuleContext } from '../context';
-import { describeCounts, entryFacts, isRetreat, itemKind, type EntryFacts } from '../entry-facts';
+import { announcesCapability, describeCounts, entryFacts, INTEGRATION, isRetreat, itemKind, type EntryFacts } from '../entry-facts';
 import { SIGNAL_CATEGORY, STRATEGIC } from '../signals';
-import { capitalise, listJoin, plural, quote, sentence, similarity, squash, truncate } from '../text';
+import { article, capitalise, listJoin, plural, quote, sentence, similarity, squash, truncate } from '../text';
 import { upmarketSignalsIn } from '../upmarket';
 
 /* Changelog entries: a new release with its version, item counts and most significant item; edits to old ones. */
@@ -35,18 +35,19 @@ export function writeEntry(cluster: Cluster, ctx: RuleContext): ClusterText {
       text = `${c} ${releasePhrase(facts.name)}${counts ? ` (${counts})` : ''}${including}`;
     }
     const name = headline ? quote(headline.title, 60) : facts.name;
+    const capability = facts.counts.feature > 0 || Boolean(best) || announcesCapability(entry, lead.signal);
     return {
       sentence: sentence(text),
       headline: headline ? `${capitalise(headline.clause)}${counts ? `: ${counts}` : ''}` : `Release ${facts.name}${counts ? `: ${counts}` : ''}`,
       meaning: retreat ? `${c} is retiring functionality in ${name}.` : `${c} shipped ${name}.`,
       why: retreat
         ? `${c} is deprecating or removing functionality (${listJoin(highlights, 3)}); affected customers must migrate, and migrations are when they compare alternatives.`
-        : facts.counts.feature > 0 || best
+        : capability
           ? `New capabilities in ${name} (${listJoin(highlights, 3)}) narrow or widen feature gaps prospects ask about.`
           : `${name} is maintenance${highlights.length ? ` (${listJoin(highlights, 3)})` : ''}: a sign of ${c}'s release pace rather than of new capability.`,
       action: retreat
         ? `Reach out to ${c} customers affected by the removals with a migration path to your product.`
-        : facts.counts.feature > 0 || best
+        : capability
           ? `Review the new features against your roadmap and update the feature comparison where they close a gap.`
           : `No action needed; keep an eye on ${c}'s release cadence.`,
       category: lead.signal && lead.signal !== 'launch' ? SIGNAL_CATEGORY[lead.signal] : undefined,
@@ -118,6 +119,7 @@ function namedEntry(facts: EntryFacts, entry: Partial<ChangelogEntry> | null): {
   for (const [opener, verb] of OPENERS) if (opener.test(title)) return { clause: verb + title.replace(opener, ''), title };
   const here = /^(.+?)\s+(?:is|are)\s+(?:here|now available|available now|live|generally available)\b/i.exec(title);
   if (here) return { clause: `launched ${here[1]}`, title };
+  if (INTEGRATION.test(title) && title.split(' ').length <= 5) return { clause: `launched ${article(title)} ${title}`, title };
   return { clause: `announced ${quote(title, 80)} on its changelog`, title };
 }
 

@@ -121,6 +121,7 @@ export class EmailChannel implements NotificationChannel<string[], EmailMessage>
     const rejected: string[] = [];
     const failures: { to: string; failure: SmtpFailure }[] = [];
     let okCode: number | null = null;
+    let keptInOutbox = false;
     for (const to of targets) {
       const unsubscribeUrl = this.links.unsubscribe(await this.tokens.sign({ workspaceId: a.workspaceId, email: to }));
       const message = formatMessage(this, { ...a, unsubscribeUrl });
@@ -137,6 +138,7 @@ export class EmailChannel implements NotificationChannel<string[], EmailMessage>
           },
         });
         okCode = sent.responseCode;
+        keptInOutbox = sent.via === 'outbox';
         delivered.push(to);
       } catch (err) {
         const failure = classifySmtpError(err);
@@ -162,6 +164,7 @@ export class EmailChannel implements NotificationChannel<string[], EmailMessage>
       rejected,
       retryable: failures.some((f) => !f.failure.permanent),
       nobodyReached,
+      ...(keptInOutbox ? { keptInOutbox } : {}),
     };
   }
 

@@ -1,6 +1,8 @@
 import {
   alertTitle,
   digestTitle,
+  humanTime,
+  namedSummary,
   SEVERITY_COLOUR,
   SEVERITY_LABEL,
   type AlertContent,
@@ -97,13 +99,13 @@ function itemRowHtml(item: ChangeLine, extra = ''): string {
 const sectionHtml = (title: string, rows: string) =>
   `<h2 style="margin:24px 0 4px;font-size:16px">${esc(title)}</h2><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}</table>`;
 
-const itemText = (item: ChangeLine) => `- [${SEVERITY_LABEL[item.severity]}] ${item.competitor}: ${item.summary}\n  ${item.link}`;
+const itemText = (item: ChangeLine) => `- [${SEVERITY_LABEL[item.severity]}] ${namedSummary(item)}\n  ${item.link}`;
 
 function digestEmail(c: DigestContent, unsubscribeUrl: string): EmailMessage {
   const foot = footers(c.workspace, unsubscribeUrl);
   const review = c.needsReview.items.slice(0, DIGEST_SECTION_ITEMS);
   const opportunities = c.topOpportunities.slice(0, DIGEST_SECTION_ITEMS);
-  const window = `${c.windowStart.slice(0, 16).replace('T', ' ')} – ${c.windowEnd.slice(0, 16).replace('T', ' ')} UTC`;
+  const window = `${humanTime(c.windowStart)} – ${humanTime(c.windowEnd)}`;
   const moreReview = c.needsReview.count - review.length;
   const html = frame(
     digestTitle(c),
@@ -122,7 +124,7 @@ ${sectionHtml(
         .join('')
     : '<tr><td style="padding:8px 0;color:#6b7280">No competitor changed in this window.</td></tr>',
 )}
-${opportunities.length ? sectionHtml('Top opportunities', opportunities.map((o) => itemRowHtml(o, ` · score ${o.score}`)).join('')) : ''}
+${opportunities.length ? sectionHtml('Top opportunities', opportunities.map((o) => itemRowHtml(o)).join('')) : ''}
 ${sectionHtml(
   'Coverage',
   `<tr><td style="padding:6px 0">${c.coverage.healthy} of ${c.coverage.total} monitors healthy${c.coverage.failing ? `, <strong style="color:#dc2626">${c.coverage.failing} failing</strong>` : ''}</td></tr>`,
