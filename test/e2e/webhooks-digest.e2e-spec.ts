@@ -9,6 +9,7 @@ import { DeliveryAttempts } from '../../src/webhooks/delivery-attempts.service';
 import { WebhookProcessor } from '../../src/webhooks/jobs/webhook.processor';
 import { NotificationsService } from '../../src/webhooks/notifications.service';
 import { verifyWebhookSignature } from '../../src/webhooks/verify-signature';
+import { CLI_JS } from '../support/build';
 import { count, insertChange, insertCompetitor, insertMonitor, insertRun, insertWorkspace, ISO_DATE } from '../support/factories';
 import { testMode } from '../support/services';
 import { createSession, createTestApp, Session, TestApp } from '../support/test-app';
@@ -259,7 +260,7 @@ describe('digest mode and digest.ready', () => {
       try {
         const { stdout, stderr } = await run(
           process.execPath,
-          ['-r', 'ts-node/register/transpile-only', 'src/cli/main.ts', 'notifications:flush', '--workspace', String(workspaceId)],
+          [CLI_JS, 'notifications:flush', '--workspace', String(workspaceId)],
           {
             cwd: root,
             env: {
