@@ -3,6 +3,7 @@ const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
 
 module.exports = {
   testTimeout: 60000,
+  maxWorkers: 4,
   projects: [
     {
       displayName: 'unit',
