@@ -5,7 +5,11 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const runs = process.argv.slice(2).map((file) => (fs.existsSync(file) && fs.statSync(file).size > 0 ? JSON.parse(fs.readFileSync(file, 'utf8')) : null));
+const runs = process.argv.slice(2).map((file) => {
+  if (fs.existsSync(file) && fs.statSync(file).size > 0) return JSON.parse(fs.readFileSync(file, 'utf8'));
+  console.log(`[ci] ${file}: no results (the jest run ended before writing them)`);
+  return null;
+});
 const files = runs.flatMap((r) => r?.testResults ?? []);
 const root = path.join(__dirname, '..', '..');
 
