@@ -5,7 +5,7 @@ import { DeliveryAttempts } from '../../src/webhooks/delivery-attempts.service';
 import { WebhookProcessor } from '../../src/webhooks/jobs/webhook.processor';
 import { count } from '../support/factories';
 import { createSession, createTestApp, TestApp } from '../support/test-app';
-import { sleep, WebhookReceiver } from '../support/webhook-receiver';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 const PASSWORD = 'a long enough password';
 
@@ -53,7 +53,7 @@ describe('application action limits', () => {
     expect(refused.text).toMatch(/Too many test messages, try again in \d+ seconds\./);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     await receiver.waitFor('/limits', 10);
-    await sleep(1000);
+    await t.settled(QUEUES.webhooks);
     expect(receiver.at('/limits')).toHaveLength(10);
     expect(await count(t.db, `webhook_deliveries WHERE workspace_id = ${workspaceId}`)).toBe(10);
   });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import request from 'supertest';
 import { AccountsService } from '../../src/accounts/accounts.service';
 import { UsersService } from '../../src/users/users.service';
+import { CLI_JS } from '../support/build';
 import { count } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -22,8 +23,11 @@ describe('CLI (npm run --silent cli -- …)', () => {
   });
   afterAll(() => t.close());
 
-  /** Runs the documented command against the test app's database and Redis prefix. */
-  function cli(...args: string[]): Promise<CliResult> {
+  /**
+   * Runs the CLI against the test app's database and Redis prefix: the documented command
+   * `npm run --silent cli -- …` itself (it compiles the CLI on every run), or the built CLI it runs.
+   */
+  function runCli(how: 'documented' | 'built', args: string[]): Promise<CliResult> {
     const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'error' };
     for (const name of ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'DATA_DIR']) delete env[name];
     if (t.config.databaseUrl) env.DATABASE_URL = t.config.databaseUrl;
@@ -31,7 +35,8 @@ describe('CLI (npm run --silent cli -- …)', () => {
     env.REDIS_PREFIX = t.config.redisPrefix;
     if (!t.config.databaseUrl) env.DATA_DIR = t.config.dataDir;
     return new Promise((done, fail) => {
-      const child = spawn('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const [command, argv]: [string, string[]] = how === 'documented' ? ['npm', ['run', '--silent', 'cli', '--', ...args]] : [process.execPath, [CLI_JS, ...args]];
+      const child = spawn(command, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (c) => (stdout += c));
@@ -47,6 +52,7 @@ describe('CLI (npm run --silent cli -- …)', () => {
       });
     });
   }
+  const cli = (...args: string[]) => runCli('built', args);
 
   const get = (apiKey: string, path: string) => request(t.app.getHttpServer()).get(`/v1${path}`).set('Authorization', `Bearer ${apiKey}`);
 
@@ -62,7 +68,7 @@ describe('CLI (npm run --silent cli -- …)', () => {
   it(
     'creates an account whose key works, then revokes the key and changes the plan',
     async () => {
-      const created = await cli('accounts:create', '--name', 'CLI Corp', '--plan', 'trial');
+      const created = await runCli('documented', ['accounts:create', '--name', 'CLI Corp', '--plan', 'trial']);
       expect(created.code).toBe(0);
       expect(created.stdout.endsWith('\n')).toBe(true);
       expect(created.stdout.trim().split('\n')).toHaveLength(1);

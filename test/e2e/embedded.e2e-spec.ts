@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CLI_JS, MAIN_JS } from '../support/build';
 
 const ROOT = resolve(__dirname, '..', '..');
 const START_TIMEOUT_MS = 90_000;
@@ -24,11 +25,11 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-/** The real entrypoint, as `npm start` runs it, with no DATABASE_URL or REDIS_URL. */
+/** The real entrypoint, built as `npm start` runs it, with no DATABASE_URL or REDIS_URL. */
 function startServer(dataDir: string, port: number): Server {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'ROLE']) delete env[name];
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+  const child = spawn(process.execPath, [MAIN_JS], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,12 +54,12 @@ async function waitFor<T>(what: string, server: Server, probe: () => T | undefin
   }
 }
 
-/** `npm run --silent cli -- …` on the embedded data directory. */
+/** The built CLI (what `npm run --silent cli -- …` runs; cli.e2e-spec.ts runs that command itself) on the embedded data directory. */
 function cli(dataDir: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'ROLE']) delete env[name];
   return new Promise((done, fail) => {
-    const child = spawn('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI_JS, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (c) => (stdout += c));

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createMissingDatabase } from '../../src/database/missing-database';
+import { CLI_JS } from '../support/build';
 import { databaseUrl, testMode, withAdmin } from '../support/services';
 
 const run = promisify(execFile);
@@ -24,7 +25,7 @@ onServers('first run: DATABASE_URL names a database that does not exist', () => 
   });
 
   it('creates the database and migrates it (npm run cli -- db:migrate)', async () => {
-    const { stdout } = await run(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/cli/main.ts', 'db:migrate'], {
+    const { stdout } = await run(process.execPath, [CLI_JS, 'db:migrate'], {
       cwd: join(__dirname, '..', '..'),
       env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl(serverUrl(), created), LOG_LEVEL: 'error' },
       timeout: 90_000,

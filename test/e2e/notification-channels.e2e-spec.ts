@@ -14,7 +14,7 @@ import { count, expectError, insertChange, insertCompetitor, insertMonitor, inse
 import { SmtpSink } from '../support/smtp-sink';
 import { createSession, createTestApp, Session, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait';
-import { sleep, WebhookReceiver } from '../support/webhook-receiver';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 let seq = 0;
 const uniq = (prefix: string) => `${prefix}-${process.pid}-${++seq}`;
@@ -229,7 +229,7 @@ describe('notification channels: email, Slack, Teams, Discord', () => {
       // Reported again: the same deliveries, nothing sent twice.
       const again = await notify(change.id);
       expect(again.route === 'realtime' && again.deliveries.every((d) => !d.created)).toBe(true);
-      await sleep(500);
+      await t.settled(QUEUES.webhooks);
       for (const path of Object.values(paths)) expect(receiver.at(path)).toHaveLength(1);
       for (const address of recipients) expect(smtp.to(address)).toHaveLength(1);
     });
@@ -257,7 +257,7 @@ describe('notification channels: email, Slack, Teams, Discord', () => {
       const { paths, monitor } = await everyChannel(s, { realtime_min_severity: 'high' });
       const change = await insertChange(t.db, { monitor, severity: 'medium' });
       expect(await notify(change.id)).toEqual({ route: 'skipped', reason: 'below_min_severity' });
-      await sleep(300);
+      await t.settled(QUEUES.webhooks);
       expect(receiver.at(paths.slack)).toHaveLength(0);
     });
   });
@@ -379,7 +379,7 @@ describe('notification channels: email, Slack, Teams, Discord', () => {
         broken_reason: expect.stringContaining('answered 404'),
       });
       expect(settings.channels.slack.broken_reason).toContain('answered 410');
-      await sleep(1500); // a retry would come after 1 s
+      await t.settled(QUEUES.webhooks); // a retry would be a delayed job
       expect(receiver.at(paths.teams)).toHaveLength(1);
       const rows = await deliveries(s, workspace.id);
       for (const row of rows) expect(row).toMatchObject({ status: 'gone', attempt_count: 1, next_attempt_at: null });

@@ -9,10 +9,11 @@ import { DeliveryAttempts } from '../../src/webhooks/delivery-attempts.service';
 import { WebhookProcessor } from '../../src/webhooks/jobs/webhook.processor';
 import { NotificationsService } from '../../src/webhooks/notifications.service';
 import { verifyWebhookSignature } from '../../src/webhooks/channels/webhook/verify-signature';
+import { CLI_JS } from '../support/build';
 import { count, insertChange, insertCompetitor, insertMonitor, insertRun, insertWorkspace, ISO_DATE } from '../support/factories';
 import { testMode } from '../support/services';
 import { createSession, createTestApp, Session, TestApp } from '../support/test-app';
-import { sleep, WebhookReceiver } from '../support/webhook-receiver';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 const SECRET = 'whsec_digest_0123456789abcdef';
 const HOUR = 3_600_000;
@@ -73,7 +74,7 @@ describe('digest mode and digest.ready', () => {
 
     // Before the boundary: nothing is sent.
     expect((await flusher().flushDue()).filter((r) => r.workspace_id === workspace.id)).toEqual([]);
-    await sleep(300);
+    await t.settled(QUEUES.webhooks);
     expect(receiver.at(path)).toHaveLength(0);
     expect(await count(t.db, `webhook_deliveries WHERE workspace_id = $1`, [workspace.id])).toBe(0);
 
@@ -109,7 +110,7 @@ describe('digest mode and digest.ready', () => {
     // The same window again: nothing new.
     expect((await flusher().flushDue(afterBoundary)).filter((r) => r.workspace_id === workspace.id)).toEqual([]);
     expect(await flusher().flush(workspace.id, { now: afterBoundary, manual: false })).toMatchObject({ status: 'empty' });
-    await sleep(300);
+    await t.settled(QUEUES.webhooks);
     expect(receiver.at(path)).toHaveLength(1);
     expect(await count(t.db, `webhook_deliveries WHERE workspace_id = $1`, [workspace.id])).toBe(1);
     const settings = await s.get(`/workspaces/${workspace.id}/notification_settings`).expect(200);
@@ -145,7 +146,7 @@ describe('digest mode and digest.ready', () => {
     const sent = results.flat().filter((r) => r.workspace_id === workspace.id && r.status === 'sent');
     expect(sent).toHaveLength(1);
     await receiver.waitFor(path, 1);
-    await sleep(300);
+    await t.settled(QUEUES.webhooks);
     expect(receiver.at(path)).toHaveLength(1);
     expect(receiver.at(path)[0].body.data.digest.whos_moving.reduce((n: number, w: { count: number }) => n + w.count, 0)).toBe(4);
   });
@@ -259,7 +260,7 @@ describe('digest mode and digest.ready', () => {
       try {
         const { stdout, stderr } = await run(
           process.execPath,
-          ['-r', 'ts-node/register/transpile-only', 'src/cli/main.ts', 'notifications:flush', '--workspace', String(workspaceId)],
+          [CLI_JS, 'notifications:flush', '--workspace', String(workspaceId)],
           {
             cwd: root,
             env: {

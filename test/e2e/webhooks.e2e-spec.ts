@@ -18,7 +18,7 @@ import {
 import { createSession, createTestApp, Session, TestApp } from '../support/test-app';
 import { testMode } from '../support/services';
 import { waitFor } from '../support/wait';
-import { ReceivedWebhook, sleep, WebhookReceiver } from '../support/webhook-receiver';
+import { ReceivedWebhook, WebhookReceiver } from '../support/webhook-receiver';
 
 const SECRET = 'whsec_e2e_0123456789abcdef';
 const CHANGE_FIELDS = [
@@ -285,7 +285,7 @@ describe('webhooks', () => {
       receiver.script(path, [500]);
       const res = await s.post(`/workspaces/${workspace.id}/notification_settings/test`).expect(202);
       await receiver.waitFor(path, 1);
-      await sleep(2500); // the first retry of an event would come after 1 s
+      await t.settled(QUEUES.webhooks); // a retry of an event would be a delayed job
       expect(receiver.at(path)).toHaveLength(1);
       const [row] = await deliveryRows(workspace.id);
       expect(row).toMatchObject({ id: res.body.delivery_id, status: 'failed', attempt_count: 1 });
@@ -390,7 +390,7 @@ describe('webhooks', () => {
       expect(ids.size).toBe(1);
       expect(routes.filter((r) => r.route === 'realtime' && r.deliveries[0].created)).toHaveLength(1);
       await receiver.waitFor(path, 1);
-      await sleep(300);
+      await t.settled(QUEUES.webhooks);
       expect(receiver.at(path)).toHaveLength(1);
       expect(await deliveryRows(workspace.id)).toHaveLength(1);
     });
@@ -425,7 +425,7 @@ describe('webhooks', () => {
       const change = await insertChange(t.db, { monitor, severity: 'critical' });
       await notify(change.id);
       await receiver.waitFor(path, 2, 10_000);
-      await sleep(2500); // a third attempt would come 2 s after the second
+      await t.settled(QUEUES.webhooks); // a third attempt would be a job delayed by 2 s
       expect(receiver.at(path)).toHaveLength(2);
       const [row] = await deliveryRows(workspace.id);
       expect(row).toMatchObject({ status: 'gone', attempt_count: 2, next_attempt_at: null });
@@ -587,7 +587,7 @@ describe('webhooks', () => {
       const change = await insertChange(fast.db, { monitor, severity: 'critical' });
       await notify(change.id, fast);
       const hooks = await receiver.waitFor(path, 6, 15_000);
-      await sleep(500);
+      await fast.settled(QUEUES.webhooks);
       expect(receiver.at(path)).toHaveLength(6);
       expect(new Set(hooks.map((h) => h.body.id)).size).toBe(6);
       const [row] = await fast.db.query(`SELECT * FROM webhook_deliveries WHERE workspace_id = $1`, [workspace.id]);
@@ -689,7 +689,7 @@ describe('webhooks', () => {
       // Both processes report every change, at the same time.
       await Promise.all(changes.flatMap((c) => [notify(c.id, t), notify(c.id, b ?? t)]));
       const hooks = await receiver.waitFor(path, 2 * n, 20_000);
-      await sleep(1500);
+      await t.settled(QUEUES.webhooks); // both processes' queue: they share a Redis prefix
       expect(receiver.at(path)).toHaveLength(2 * n);
       const byKey = new Map<string, ReceivedWebhook[]>();
       for (const h of hooks) byKey.set(h.body.idempotency_key, [...(byKey.get(h.body.idempotency_key) ?? []), h]);

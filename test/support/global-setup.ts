@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options';
+import { buildDist } from './build';
 import {
   DEFAULT_TEST_DATABASE_URL,
   DEFAULT_TEST_REDIS_URL,
@@ -23,11 +24,16 @@ function ownerAlive(datname: string): boolean {
 }
 
 /**
- * Migrates a template database once; each test file clones it (CREATE DATABASE … TEMPLATE),
- * so files run in parallel on their own data. With neither server reachable, the suite runs
- * on the embedded mode and says so.
+ * Builds dist/ for the tests' child processes while the services are prepared: a template
+ * database migrated once, which each test file clones (CREATE DATABASE … TEMPLATE) so files run
+ * in parallel on their own data. With neither server reachable, the suite runs on the embedded
+ * mode and says so.
  */
 export default async function globalSetup(): Promise<void> {
+  await Promise.all([buildDist(), prepareServices()]);
+}
+
+async function prepareServices(): Promise<void> {
   const pgUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL || DEFAULT_TEST_REDIS_URL;
   const [pg, redis] = await Promise.all([reachable(pgUrl, 5432), reachable(redisUrl, 6379)]);

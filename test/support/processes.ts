@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
+import { MAIN_JS } from './build';
 import { waitFor } from './wait';
 
 const ROOT = join(__dirname, '..', '..');
@@ -61,14 +62,14 @@ export class PrivateRedis {
   }
 }
 
-/** A service process (src/main.ts) with its role and environment; its output is kept for failures. */
+/** A service process (the built src/main.ts) with its role and environment; its output is kept for failures. */
 export class ServiceProcess {
   readonly output: string[] = [];
   private readonly child: ChildProcess;
   readonly exited: Promise<number | null>;
 
   constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+    this.child = spawn(process.execPath, [MAIN_JS], {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

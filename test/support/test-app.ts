@@ -12,8 +12,10 @@ import { AppConfig, loadConfig } from '../../src/config/config';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Job, Worker } from 'bullmq';
 import { InProcessQueue } from '../../src/queue/in-process-queue';
+import { type JobsQueue, LIVE_JOB_STATES } from '../../src/queue/jobs-queue';
 import type { QueueName } from '../../src/queue/queue.constants';
 import { databaseUrl, deleteRedisPrefix, templateDatabase, testMode, withAdmin } from './services';
+import { waitFor } from './wait';
 
 export interface TestApp {
   app: INestApplication;
@@ -21,6 +23,11 @@ export interface TestApp {
   db: DataSource;
   /** Consumes a queue in this test the way a worker's processor does (for apps whose role runs no worker). */
   consume(queue: QueueName, handler: (job: Job) => Promise<unknown>, concurrency: number): void;
+  /**
+   * Waits until the queue holds no job that waits, is delayed or runs: whatever it was going to
+   * do (a delivery, a retry) has been done, so a test can assert that nothing more happened.
+   */
+  settled(queue: QueueName, timeoutMs?: number): Promise<void>;
   /** Base URL of the listening server, e.g. http://127.0.0.1:41234/v1 */
   baseUrl: string;
   close(): Promise<void>;
@@ -83,6 +90,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         return;
       }
       workers.push(new Worker(queue, handler, { connection: { url: config.redisUrl, maxRetriesPerRequest: null }, prefix: config.redisPrefix, concurrency }));
+    },
+    async settled(queue, timeoutMs = 20_000) {
+      const jobs = app.get<JobsQueue<unknown>>(getQueueToken(queue));
+      await waitFor(
+        async () => Object.values(await jobs.getJobCounts(...LIVE_JOB_STATES)).every((n) => n === 0),
+        `the ${queue} queue to settle`,
+        timeoutMs,
+      );
     },
     async close() {
       await Promise.all(workers.map((w) => w.close()));

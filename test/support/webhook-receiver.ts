@@ -83,5 +83,3 @@ export class WebhookReceiver {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -11,13 +11,18 @@ const html = (body: string, head = '') => `<!doctype html><html><head><title>Fix
 
 /**
  * internal.test stands for a name that resolves to a non-public address (a loopback one, so a
- * broken guard could only ever reach this machine). rebind.test answers a public address once
- * (the early check, which connects nowhere) and loopback afterwards, like a rebinding DNS server.
+ * broken guard could only ever reach this machine). Each rebind-*.test answers a public address
+ * once (the early check, which connects nowhere) and loopback afterwards, like a rebinding DNS
+ * server; a test takes a name of its own, so one fetcher's address cache holds no verdict for it.
  */
-let rebindLookups = 0;
+const rebindLookups = new Map<string, number>();
 const resolver: HostResolver = async (hostname) => {
   if (hostname === 'internal.test') return [{ address: '127.0.0.2', family: 4 }];
-  if (hostname === 'rebind.test') return [{ address: rebindLookups++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
+  if (/^rebind-.+\.test$/.test(hostname)) {
+    const n = rebindLookups.get(hostname) ?? 0;
+    rebindLookups.set(hostname, n + 1);
+    return [{ address: n === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
+  }
   return systemResolver(hostname);
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -171,20 +176,17 @@ if (!available) console.warn('BrowserFetcher tests skipped: no Chromium found');
     });
 
     it('refuses a subresource whose name rebinds to loopback after the early check', async () => {
-      rebindLookups = 0;
       route('/rebind.js', (_req, res) => res.writeHead(200, { 'content-type': 'text/javascript' }).end('1'));
-      const url = route('/rebinding', html(`<script src="http://rebind.test:${port}/rebind.js"></script><p>page</p>`));
-      const f = fetcher();
-      const result = await f.fetch(url);
+      const url = route('/rebinding', html(`<script src="http://rebind-sub.test:${port}/rebind.js"></script><p>page</p>`));
+      const result = await shared.fetch(url);
       expect(result.html).toContain('page');
-      expect(rebindLookups).toBeGreaterThanOrEqual(2); // the early check and the proxy's connect
+      expect(rebindLookups.get('rebind-sub.test')).toBeGreaterThanOrEqual(2); // the early check and the proxy's connect
       expect(hits.get('/rebind.js')).toBeUndefined();
     });
 
     it('refuses a main document whose name rebinds to loopback', async () => {
-      rebindLookups = 0;
       route('/rebind-main', html('secret'));
-      const err = await failure(fetcher().fetch(`http://rebind.test:${port}/rebind-main`));
+      const err = await failure(shared.fetch(`http://rebind-main.test:${port}/rebind-main`));
       expect(err.code).toBe('blocked_target');
       expect(hits.get('/rebind-main')).toBeUndefined();
     });
