@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { ACTION_LIMITS } from '../../src/app/action-limit';
 import { UsersService } from '../../src/users/users.service';
@@ -6,7 +7,6 @@ import { APP_PASSWORD, csrfOf } from '../support/app-agent';
 import { count } from '../support/factories';
 import { SmtpSink } from '../support/smtp-sink';
 import { createSession, createTestApp, TestApp } from '../support/test-app';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 const SAME_ANSWER = /If an account uses [^ ]+, we have sent it a link to choose a new password\./;
 
