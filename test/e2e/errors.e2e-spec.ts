@@ -181,7 +181,7 @@ describe('errors', () => {
       ['get', '/workspaces/1/nope'],
       ['put', '/workspaces'],
       ['delete', '/workspaces'],
-      ['patch', '/workspaces/1'],
+      ['put', '/workspaces/1'],
       ['get', '/monitors/1/check'],
       ['post', '/changes'],
       ['get', '/v2/workspaces'],

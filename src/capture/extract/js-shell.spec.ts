@@ -47,10 +47,11 @@ describe('looksLikeJavaScriptShell', () => {
   });
 
   it('answers in linear time for pages of unclosed scripts, comments and tags', () => {
+    // A quadratic scan takes minutes on these 2 MB pages; the bound leaves room for a loaded machine.
     for (const html of ['<script '.repeat(250_000), '<script>'.repeat(250_000), '<!--'.repeat(500_000), '<'.repeat(2_000_000)]) {
       const started = performance.now();
       expect(typeof looksLikeJavaScriptShell(html)).toBe('boolean');
-      expect(performance.now() - started).toBeLessThan(1000);
+      expect(performance.now() - started).toBeLessThan(5000);
     }
   });
 });

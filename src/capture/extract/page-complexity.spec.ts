@@ -100,7 +100,7 @@ describe('measurePage', () => {
       const started = performance.now();
       measure(html);
       // Tens of milliseconds on a busy machine; a quadratic scan would take minutes.
-      expect(performance.now() - started).toBeLessThan(1000);
+      expect(performance.now() - started).toBeLessThan(3000);
     }
   });
 });
