@@ -25,6 +25,19 @@ function planLimitMessage(viewer: Viewer): string {
 }
 
 /** A competitor's monitored pages: add one (a discovered page or any URL), check now, pause or resume, delete. */
+/** Two spellings of one address (a trailing slash, the host's case) name the same page. */
+function sameUrl(a: string, b: string): boolean {
+  const normal = (u: string) => {
+    try {
+      const url = new URL(u);
+      return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}${url.search}`;
+    } catch {
+      return u;
+    }
+  };
+  return normal(a) === normal(b);
+}
+
 @ApiExcludeController()
 @Public()
 @UseGuards(SignedInGuard)
@@ -50,6 +63,11 @@ export class MonitorsPage {
     let text: string;
     try {
       const dto = await validForm(CreateMonitorDto, { ...body, competitor_id: competitorId }, ['competitor_id', 'url', 'monitor_type']);
+      // A second click or a reload of the form monitors nothing twice (the REST API creates what it is asked to).
+      const existing = (await this.monitors.list(viewer.context, workspaceId, competitorId)).find(
+        (m) => m.monitor_type === dto.monitor_type && sameUrl(m.url, dto.url),
+      );
+      if (existing) return redirectWith(req, res, `/app/workspaces/${workspaceId}/competitors`, 'notice', `${existing.url} is already monitored.`);
       const monitor = await this.monitors.create(viewer.context, dto);
       text = `Now monitoring ${monitor.url} (${monitor.monitor_type}): its first check is queued.`;
     } catch (err) {

@@ -86,5 +86,10 @@ describe('discovered pages left unmonitored by the plan limit', () => {
     expect(added.status).toBe(303);
     const monitors = (await s.get(`/monitors?workspace_id=${workspace.id}`).expect(200)).body.monitors;
     expect(monitors.map((m: { monitor_type: string }) => m.monitor_type)).toContain('careers');
+    // A second click (or the form sent again) monitors nothing twice.
+    const twice = await submit(path, `${path}/${competitor.id}/monitors`, { url: 'https://rival-pages.example/careers/', monitor_type: 'careers' });
+    expect(twice.status).toBe(303);
+    const after = (await s.get(`/monitors?workspace_id=${workspace.id}`).expect(200)).body.monitors;
+    expect(after.filter((m: { monitor_type: string }) => m.monitor_type === 'careers')).toHaveLength(1);
   });
 });
