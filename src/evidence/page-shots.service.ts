@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Page } from 'puppeteer-core';
 import { BrowserFetcher } from '../capture/fetch/browser-fetcher';
+import { Semaphore } from '../capture/fetch/semaphore';
 import type { Box, TextBox } from './locate-region';
 import { fitToMaxBytes, pngSize } from './png';
 
@@ -44,6 +45,15 @@ export interface CropRequest {
  */
 @Injectable()
 export class PageShotsService {
+  /**
+   * One page is shot at a time, brought to the front first. Chromium paints only the tab in front
+   * of a window: a screenshot of a tab behind another waits for a frame that comes late or not at
+   * all. Lent pages have their own window now (BrowserFetcher.withPage), which is what cured it
+   * under `bench:pipeline`; this keeps the page in front even so. Puppeteer already serialises
+   * screenshots within a browser, so the lock costs no parallelism.
+   */
+  private readonly front = new Semaphore(1);
+
   constructor(private readonly browser: BrowserFetcher) {}
 
   isAvailable(): boolean {
@@ -65,7 +75,9 @@ export class PageShotsService {
       await page.waitForNetworkIdle({ idleTime: 250, timeout: QUIET_WAIT_MS }).catch(() => undefined);
       const { height, layout } = (await page.evaluate(readLayoutScript())) as { height: number; layout: TextBox[] };
       const pageHeight = Math.max(1, Math.min(height, MAX_PAGE_HEIGHT));
-      const { png, scale } = await fitToMaxBytes(PAGE_WIDTH * pageHeight, (scale) => shot(page, { x: 0, y: 0, width: PAGE_WIDTH, height: pageHeight }, scale));
+      const { png, scale } = await this.inFront(page, () =>
+        fitToMaxBytes(PAGE_WIDTH * pageHeight, (scale) => shot(page, { x: 0, y: 0, width: PAGE_WIDTH, height: pageHeight }, scale)),
+      );
       return { image: png, pageHeight, scale, layout: layout.filter((box) => box.y < pageHeight) };
     });
   }
@@ -77,11 +89,22 @@ export class PageShotsService {
       const crops: CropImage[] = [];
       for (const request of requests) {
         await page.setContent(cropDocument(request), { waitUntil: 'load' });
-        const { png } = await fitToMaxBytes(request.box.width * request.box.height, (scale) => shot(page, request.box, scale));
+        const { png } = await this.inFront(page, () => fitToMaxBytes(request.box.width * request.box.height, (scale) => shot(page, request.box, scale)));
         crops.push({ png, ...pngSize(png) });
       }
       return crops;
     });
+  }
+
+  /** Runs `work` (screenshots of `page`) with the page in front and no other page being shot. */
+  private async inFront<T>(page: Page, work: () => Promise<T>): Promise<T> {
+    const release = await this.front.acquire();
+    try {
+      await page.bringToFront();
+      return await work();
+    } finally {
+      release();
+    }
   }
 }
 

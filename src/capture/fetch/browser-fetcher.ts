@@ -184,7 +184,8 @@ export class BrowserFetcher implements PageFetcher {
    * Lends a page of the pool for work other than a fetch (screenshots, DESIGN §5e): it waits for a
    * slot like a fetch (BROWSER_PAGES), its requests pass the same guards, and it loads images and
    * fonts as well. `open(url)` navigates as a fetch does (address, redirect and bot-protection
-   * checks). The page is closed afterwards, not pooled: the work may change its viewport and settings.
+   * checks). The page is a fresh one in its own window, so it is painted whatever other pages do, and
+   * is closed afterwards, not pooled: the work may change its viewport and settings.
    */
   async withPage<T>(work: (page: Page, open: (url: string) => Promise<void>) => Promise<T>): Promise<T> {
     if (this.closed) throw new FetchError('render_failed', 'The browser fetcher is closed');
@@ -198,7 +199,7 @@ export class BrowserFetcher implements PageFetcher {
     const deadline = performance.now() + 2 * this.opts.navigationTimeoutMs;
     let page: Page | null = null;
     try {
-      const checkout = this.checkoutPage();
+      const checkout = this.getBrowser().then((browser) => this.newPage(browser, { ownWindow: true }));
       checkout.catch(() => undefined);
       page = await withDeadline(checkout, deadline, 'opening a page').catch((err) => {
         void checkout.then((late) => late.close()).catch(() => undefined);
@@ -348,8 +349,13 @@ export class BrowserFetcher implements PageFetcher {
     await withDeadline(page.close(), performance.now() + 5_000, 'closing a page').catch(() => undefined);
   }
 
-  private async newPage(browser: Browser): Promise<Page> {
-    const page = await browser.newPage();
+  /**
+   * A page of the pool is a tab of one window. A lent page gets its own window: Chromium paints only
+   * the tab in front of a window, and a screenshot of a tab behind another waits for a frame that
+   * comes late or never (measured under `bench:pipeline`: most screenshots ran into the deadline).
+   */
+  private async newPage(browser: Browser, { ownWindow = false } = {}): Promise<Page> {
+    const page = await browser.newPage(ownWindow ? { type: 'window' } : undefined);
     const state = this.state(page);
     page.on('error', () => {
       state.broken = true; // the renderer crashed
