@@ -140,34 +140,15 @@ export class BrowserFetcher implements PageFetcher {
   }
 
   async fetch(rawUrl: string, _options: FetchOptions = {}): Promise<FetchResult> {
-    if (this.closed) throw new FetchError('render_failed', 'The browser fetcher is closed');
-    if (!this.executablePath) throw new FetchError('render_failed', 'No Chromium executable found');
+    this.assertUsable();
     const started = performance.now();
-    let url: URL;
-    try {
-      url = assertHttpUrl(rawUrl);
-      await this.verdicts.check(url.hostname);
-    } catch (err) {
-      throw classifyBrowserError(err, { url: rawUrl });
-    }
-
-    let release: () => void;
-    try {
-      release = await this.slots.acquire(AbortSignal.timeout(this.opts.navigationTimeoutMs));
-    } catch {
-      throw new FetchError('timeout', `Timed out waiting for a free browser page to fetch ${rawUrl}`);
-    }
+    const url = await this.checkedUrl(rawUrl);
+    const release = await this.takeSlot(` to fetch ${rawUrl}`);
     // The page's budget starts when it gets a page, not while it queued for one.
     const deadline = performance.now() + this.opts.navigationTimeoutMs;
     let page: Page | null = null;
     try {
-      const checkout = this.checkoutPage();
-      // A page that arrives after the deadline (a slow launch) must not linger unused.
-      checkout.catch(() => undefined);
-      page = await withDeadline(checkout, deadline, 'opening a page').catch((err) => {
-        void checkout.then((late) => late.close()).catch(() => undefined);
-        throw err;
-      });
+      page = await this.pageBy(this.checkoutPage(), deadline);
       return await this.render(page, url, started, deadline);
     } catch (err) {
       const failure = this.explain(err, url, page);
@@ -188,35 +169,18 @@ export class BrowserFetcher implements PageFetcher {
    * is closed afterwards, not pooled: the work may change its viewport and settings.
    */
   async withPage<T>(work: (page: Page, open: (url: string) => Promise<void>) => Promise<T>): Promise<T> {
-    if (this.closed) throw new FetchError('render_failed', 'The browser fetcher is closed');
-    if (!this.executablePath) throw new FetchError('render_failed', 'No Chromium executable found');
-    let release: () => void;
-    try {
-      release = await this.slots.acquire(AbortSignal.timeout(this.opts.navigationTimeoutMs));
-    } catch {
-      throw new FetchError('timeout', 'Timed out waiting for a free browser page');
-    }
+    this.assertUsable();
+    const release = await this.takeSlot('');
     const deadline = performance.now() + 2 * this.opts.navigationTimeoutMs;
     let page: Page | null = null;
     try {
-      const checkout = this.getBrowser().then((browser) => this.newPage(browser, { ownWindow: true }));
-      checkout.catch(() => undefined);
-      page = await withDeadline(checkout, deadline, 'opening a page').catch((err) => {
-        void checkout.then((late) => late.close()).catch(() => undefined);
-        throw err;
-      });
+      page = await this.pageBy(this.getBrowser().then((browser) => this.newPage(browser, { ownWindow: true })), deadline);
       const lent = page;
       const state = this.state(lent);
       state.visual = true;
       state.broken = true; // closed at check-in, never pooled again
       const open = async (rawUrl: string): Promise<void> => {
-        let url: URL;
-        try {
-          url = assertHttpUrl(rawUrl);
-          await this.verdicts.check(url.hostname);
-        } catch (err) {
-          throw classifyBrowserError(err, { url: rawUrl });
-        }
+        const url = await this.checkedUrl(rawUrl);
         await this.render(lent, url, performance.now(), deadline).catch((err) => {
           throw err instanceof FetchError ? err : this.explain(err, url, lent);
         });
@@ -225,6 +189,40 @@ export class BrowserFetcher implements PageFetcher {
     } finally {
       void this.checkin(page).finally(release);
     }
+  }
+
+  private assertUsable(): void {
+    if (this.closed) throw new FetchError('render_failed', 'The browser fetcher is closed');
+    if (!this.executablePath) throw new FetchError('render_failed', 'No Chromium executable found');
+  }
+
+  /** The URL if it is http(s) and its host passes the address checks; else the fetch error. */
+  private async checkedUrl(rawUrl: string): Promise<URL> {
+    try {
+      const url = assertHttpUrl(rawUrl);
+      await this.verdicts.check(url.hostname);
+      return url;
+    } catch (err) {
+      throw classifyBrowserError(err, { url: rawUrl });
+    }
+  }
+
+  /** Waits for one of the BROWSER_PAGES slots; answers its release. */
+  private async takeSlot(purpose: string): Promise<() => void> {
+    try {
+      return await this.slots.acquire(AbortSignal.timeout(this.opts.navigationTimeoutMs));
+    } catch {
+      throw new FetchError('timeout', `Timed out waiting for a free browser page${purpose}`);
+    }
+  }
+
+  /** The page `checkout` gives, by the deadline; one that arrives later (a slow launch) is closed, not left unused. */
+  private pageBy(checkout: Promise<Page>, deadline: number): Promise<Page> {
+    checkout.catch(() => undefined);
+    return withDeadline(checkout, deadline, 'opening a page').catch((err) => {
+      void checkout.then((late) => late.close()).catch(() => undefined);
+      throw err;
+    });
   }
 
   async close(): Promise<void> {
