@@ -1,3 +1,4 @@
+import { parsePage } from '../../capture/extract/parse-page';
 import { type CompetitorIdentity, readCompetitorIdentity } from './identity';
 import { type DiscoveredLink, extractFeedLinks, extractLinks } from './links';
 
@@ -8,7 +9,8 @@ export interface HomepageReading {
   feedUrls: string[];
 }
 
-/** Runs on the extraction threads (ExtractionPool.readHomepage); a page past the limits fails with `page_too_complex`. */
+/** Runs on the extraction threads (ExtractionPool.readHomepage), one parse for all three readings; a page past the limits fails with `page_too_complex`. */
 export function readHomepage(html: string, pageUrl: string): HomepageReading {
-  return { identity: readCompetitorIdentity(html, pageUrl), links: extractLinks(html, pageUrl), feedUrls: extractFeedLinks(html, pageUrl) };
+  const $ = parsePage(html);
+  return { identity: readCompetitorIdentity($, pageUrl), links: extractLinks($, pageUrl), feedUrls: extractFeedLinks($, pageUrl) };
 }

@@ -19,8 +19,8 @@ const GENERIC_TITLE_PART = /^(home|homepage|home page|start|startseite|accueil|i
  * declares about itself (og:site_name, application-name) over the title, whose brand part has
  * to be guessed; logos prefer declared brand marks over social images and favicons.
  */
-export function readCompetitorIdentity(html: string, pageUrl: string): CompetitorIdentity {
-  const $ = parsePage(html);
+export function readCompetitorIdentity(page: string | CheerioAPI, pageUrl: string): CompetitorIdentity {
+  const $ = typeof page === 'string' ? parsePage(page) : page;
   const base = documentBaseUrl($, pageUrl);
   const host = new URL(pageUrl).hostname;
   const org = readJsonLdOrganization($);

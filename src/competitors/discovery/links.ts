@@ -30,8 +30,8 @@ const PAGE_WRAPPERS = new Set(['html', 'body', 'main']);
  * appears several times, the most prominent area wins (nav > footer > body) and the text is the
  * first non-empty one seen there, so a nav entry is not demoted by a repeated body CTA.
  */
-export function extractLinks(html: string, pageUrl: string): DiscoveredLink[] {
-  const $ = parsePage(html);
+export function extractLinks(page: string | CheerioAPI, pageUrl: string): DiscoveredLink[] {
+  const $ = typeof page === 'string' ? parsePage(page) : page;
   const base = documentBaseUrl($, pageUrl);
   const byUrl = new Map<string, DiscoveredLink>();
   $('a[href], area[href]').each((_, el) => {
@@ -47,8 +47,8 @@ export function extractLinks(html: string, pageUrl: string): DiscoveredLink[] {
 }
 
 /** Feed URLs a page advertises with `<link rel="alternate" type="application/rss+xml|atom+xml">`. */
-export function extractFeedLinks(html: string, pageUrl: string): string[] {
-  const $ = parsePage(html);
+export function extractFeedLinks(page: string | CheerioAPI, pageUrl: string): string[] {
+  const $ = typeof page === 'string' ? parsePage(page) : page;
   const base = documentBaseUrl($, pageUrl);
   const feeds = new Set<string>();
   $('link[href]').each((_, el) => {
