@@ -4,9 +4,7 @@ import { EntityManager, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Severity } from '../common/severity';
 import { ChangeEntity } from './change.entity';
-
-export type ReviewStatus = 'unreviewed' | 'acknowledged' | 'dismissed';
-export const REVIEW_STATUSES: readonly ReviewStatus[] = ['unreviewed', 'acknowledged', 'dismissed'];
+import type { ReviewStatus } from './change.types';
 
 export interface ChangeListRow {
   id: number;

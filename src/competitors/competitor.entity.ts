@@ -13,7 +13,7 @@ import {
 import { AccountEntity } from '../accounts/account.entity';
 import type { DiscoveryType } from '../capture/capture.types';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
-import type { DiscoveredSurface, DiscoveryStatus } from './competitors.repository';
+import type { DiscoveredSurface, DiscoveryStatus } from './competitor.types';
 
 @Entity('competitors')
 @Unique('competitors_workspace_id_normalized_url_key', ['workspace_id', 'normalized_url'])

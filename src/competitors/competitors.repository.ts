@@ -4,15 +4,7 @@ import { EntityManager, In, Repository } from 'typeorm';
 import type { DiscoveryType } from '../capture/capture.types';
 import { CompetitorNoteEntity } from './competitor-note.entity';
 import { CompetitorEntity } from './competitor.entity';
-
-export type DiscoveryStatus = 'pending' | 'running' | 'completed' | 'failed';
-export type SurfaceOutcome = 'monitored' | 'skipped_plan_limit' | 'skipped_by_request';
-
-export interface DiscoveredSurface {
-  monitor_type: DiscoveryType;
-  url: string;
-  outcome: SurfaceOutcome;
-}
+import type { DiscoveredSurface } from './competitor.types';
 
 export type CompetitorRow = Omit<CompetitorEntity, 'account' | 'workspace'>;
 

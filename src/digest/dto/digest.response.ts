@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { THEME_WINDOW_DAYS } from '../themes';
 import { MONITOR_TYPES } from '../../capture/capture.types';
 import { SEVERITIES } from '../../common/severity';
-import { REVIEW_STATUSES } from '../../changes/changes.repository';
+import { REVIEW_STATUSES } from '../../changes/change.types';
 import { NEEDS_REVIEW_ITEM_LIMIT, TOP_OPPORTUNITIES_LIMIT } from '../digest.builder';
 import { DIGEST_PERIODS } from '../digest.types';
 
