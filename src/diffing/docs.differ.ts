@@ -2,7 +2,7 @@ import type { DocsFields, DocsPage } from '../capture/capture.types';
 import type { ChangeType, FieldDiff } from './diff.types';
 import { at, fieldDiff, presenceOp } from './field-diff';
 import { diffKeyedSets, replacedTitle, sameText, shownText } from './keyed-set';
-import { normalizeUrl } from './noise';
+import { normalizeUrl } from '../common/noise';
 
 /**
  * Docs: a section or page that appears or disappears is alertable (new docs usually mean a new

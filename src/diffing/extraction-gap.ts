@@ -2,7 +2,7 @@ import type { CaptureFields, FieldsByType, MonitorType } from '../capture/captur
 import { stripDate } from '../capture/extract/dates';
 import type { ExtractionGap, FieldDiff } from './diff.types';
 import { fieldDiff } from './field-diff';
-import { normalizeMarkdownForHash } from './noise';
+import { normalizeMarkdownForHash } from '../common/noise';
 import { changedLines, unexplainedLines, visibleText, wordList, type ChangedLines } from './unexplained-text';
 
 /**

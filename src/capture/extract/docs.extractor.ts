@@ -1,5 +1,5 @@
 import type { DocsFields, DocsPage } from '../capture.types';
-import { normalizeUrl } from '../../diffing/noise';
+import { normalizeUrl } from '../../common/noise';
 import { absoluteUrl, attr, findAll, headingLevel, urlPath } from './dom';
 import { keyOf, KeyAllocator } from './keys';
 import type { PageContext } from './page-context';
