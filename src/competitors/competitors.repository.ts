@@ -6,7 +6,7 @@ import { CompetitorNoteEntity } from './competitor-note.entity';
 import { CompetitorEntity } from './competitor.entity';
 import type { DiscoveredSurface } from './competitor.types';
 
-export type CompetitorRow = Omit<CompetitorEntity, 'account' | 'workspace'>;
+export type CompetitorRow = Omit<CompetitorEntity, 'account'>;
 
 export type NoteRow = Omit<CompetitorNoteEntity, 'competitor'>;
 

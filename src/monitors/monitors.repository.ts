@@ -6,7 +6,7 @@ import type { MonitorType } from '../capture/capture.types';
 import { CADENCE_SECONDS, type Cadence } from '../billing/plan';
 import { MonitorEntity } from './monitor.entity';
 
-export type MonitorRow = Omit<MonitorEntity, 'account' | 'workspace' | 'competitor' | 'last_run' | 'last_snapshot'>;
+export type MonitorRow = Omit<MonitorEntity, 'account' | 'last_snapshot'>;
 
 export interface LastRunRow {
   id: number;
