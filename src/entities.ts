@@ -13,7 +13,7 @@ import { ChangeVisualEntity } from './evidence/change-visual.entity';
 import { PageScreenshotEntity } from './evidence/page-screenshot.entity';
 import { MonitorEntity } from './monitors/monitor.entity';
 import { RunEntity } from './monitors/run.entity';
-import { AppSecretEntity } from './users/app-secret.entity';
+import { AppSecretEntity } from './database/app-secret.entity';
 import { AppSessionEntity } from './users/app-session.entity';
 import { PasswordResetEntity } from './users/password-reset.entity';
 import { UserEntity } from './users/user.entity';
