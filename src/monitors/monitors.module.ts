@@ -3,11 +3,6 @@ import { MonitorEntity } from './monitor.entity';
 import { RunEntity } from './run.entity';
 import { Module } from '@nestjs/common';
 import { CaptureModule } from '../capture/capture.module';
-import { ChangesModule } from '../changes/changes.module';
-import { EvidenceModule } from '../evidence/evidence.module';
-import { InterpretationModule } from '../interpretation/interpretation.module';
-import { WebhooksModule } from '../webhooks/webhooks.module';
-import { CheckRunner } from './check-runner.service';
 import { TargetUrlValidator } from '../common/target-url';
 import { CheckContextRepository } from './check-context.repository';
 import { ChecksService } from './checks.service';
@@ -21,11 +16,10 @@ import { ScheduledRunsRepository } from './scheduled-runs.repository';
 
 @Module({
   controllers: [MonitorsController],
-  exports: [CheckContextRepository, CheckRunner, ChecksService, MonitorsRepository, MonitorsService, RetentionRepository, RunSweep, RunsRepository, ScheduledRunsRepository],
-  imports: [CaptureModule, ChangesModule, EvidenceModule, InterpretationModule, TypeOrmModule.forFeature([MonitorEntity, RunEntity]), WebhooksModule],
+  exports: [CheckContextRepository, ChecksService, MonitorsRepository, MonitorsService, RetentionRepository, RunSweep, RunsRepository, ScheduledRunsRepository],
+  imports: [CaptureModule, TypeOrmModule.forFeature([MonitorEntity, RunEntity])],
   providers: [
     CheckContextRepository,
-    CheckRunner,
     ChecksService,
     MonitorsRepository,
     MonitorsService,

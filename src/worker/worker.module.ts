@@ -3,8 +3,8 @@ import { CompetitorsModule } from '../competitors/competitors.module';
 import { DiscoveryProcessor } from '../competitors/jobs/discovery.processor';
 import { EvidenceModule } from '../evidence/evidence.module';
 import { EvidenceProcessor } from '../evidence/jobs/evidence.processor';
-import { CheckProcessor } from '../monitors/jobs/check.processor';
-import { MonitorsModule } from '../monitors/monitors.module';
+import { CheckProcessor } from '../pipeline/jobs/check.processor';
+import { PipelineModule } from '../pipeline/pipeline.module';
 import { WebhookProcessor } from '../webhooks/jobs/webhook.processor';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 
@@ -14,7 +14,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
  * run the worker role load this module; `JobConsumers` starts and drains the processors.
  */
 @Module({
-  imports: [CompetitorsModule, EvidenceModule, MonitorsModule, WebhooksModule],
+  imports: [CompetitorsModule, EvidenceModule, PipelineModule, WebhooksModule],
   providers: [CheckProcessor, DiscoveryProcessor, EvidenceProcessor, WebhookProcessor],
 })
 export class WorkerModule {}
