@@ -190,3 +190,27 @@ describe('diffPricing', () => {
     expect(diffPricing(before, after).map((d) => d.change_type)).toEqual(['feature_added', 'feature_removed']);
   });
 });
+
+describe('diffPricing: line items relabelled, prices whose period became known', () => {
+  const item = (label: string, amount: number) => ({ key: label.toLowerCase().replace(/\W+/g, '-'), label, price: price(amount, 'unknown', { unit: 'minute' }) });
+
+  it('reads a typo fixed in a line item label with the same price as a rename, not a removal and an addition', () => {
+    const before = pricing([], { line_items: [item('A2 (MacOS Silicone) – 4 vCPU', 0.09), item('E1 (Linux)', 0.0075)] });
+    const after = pricing([], { line_items: [item('A2 (MacOS Silicon) – 4 vCPU', 0.09), item('E1 (Linux)', 0.0075)] });
+    expect(diffPricing(before, after)).toEqual([expect.objectContaining({ change_type: 'title_changed', tier: 'informational' })]);
+  });
+
+  it('still reports a line item replaced by another of the same price (other numbers, or more than a typo)', () => {
+    const before = pricing([], { line_items: [item('E1 (Linux) – 2 vCPU', 0.09)] });
+    const eight = pricing([], { line_items: [item('E1 (Linux) – 8 vCPU', 0.09)] });
+    const other = pricing([], { line_items: [item('F1 (Linux) – 2 vCPU GPU', 0.09)] });
+    expect(diffPricing(before, eight).map((d) => d.change_type).sort()).toEqual(['price_added', 'price_removed']);
+    expect(diffPricing(before, other).map((d) => d.change_type).sort()).toEqual(['price_added', 'price_removed']);
+  });
+
+  it('reads a plan\'s only price gaining a period ("$15" → "$30 monthly value") as a price change', () => {
+    const before = pricing([plan('performance', [price(15, 'unknown')])]);
+    const after = pricing([plan('performance', [price(30, 'month')])]);
+    expect(diffPricing(before, after)).toEqual([expect.objectContaining({ change_type: 'price_changed', path: 'plans[performance].prices[month]' })]);
+  });
+});

@@ -31,8 +31,12 @@ function cleanLabel(text: string): string {
   return label.replace(/^(?:the|a|an)\s+/i, '').trim();
 }
 
-/** Table cells sometimes hold unrendered bullet lists ("- North America<br>- Europe"). */
+/**
+ * Table cells sometimes hold unrendered bullet lists ("- North America<br>- Europe"); a cell that
+ * does not open with a bullet keeps its dashes ("Key Value Store - Reads").
+ */
 function stripBullets(text: string): string {
+  if (!/^\s*[-•*]\s/.test(text)) return text.trim();
   return text.replace(/(^|\s)[-•*]\s+/g, '$1').trim();
 }
 

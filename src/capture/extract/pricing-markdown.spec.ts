@@ -181,4 +181,9 @@ describe('pricing served as Markdown or plain text', () => {
     ]);
     expect(fields(credits.replace(/^1 compute credit.*$/m, 'Credits come with every plan.')).line_items).toEqual([]);
   });
+
+  it('keeps the dash inside a usage table label ("Key Value Store - Reads"), stripping only cells that open with bullets', () => {
+    const source = ['## Overages', '', '| **Feature** | **Cost** |', '| --- | --- |', '| Key Value Store - Reads | $0.50 per 1M |', '| Additional Custom Domains | $10 per month |'].join('\n');
+    expect(fields(source).line_items.map((i) => i.label)).toEqual(['Key Value Store - Reads', 'Additional Custom Domains']);
+  });
 });
