@@ -186,4 +186,41 @@ describe('pricing served as Markdown or plain text', () => {
     const source = ['## Overages', '', '| **Feature** | **Cost** |', '| --- | --- |', '| Key Value Store - Reads | $0.50 per 1M |', '| Additional Custom Domains | $10 per month |'].join('\n');
     expect(fields(source).line_items.map((i) => i.label)).toEqual(['Key Value Store - Reads', 'Additional Custom Domains']);
   });
+
+  it('reads an allowance table introduced as plans, without a price row, as one plan per column', () => {
+    const table = (columns: string[]) =>
+      [
+        '## Included Usage',
+        '',
+        'Each plan includes usage allowances of various features.',
+        '',
+        `| | ${columns.map((c) => `**${c}**`).join(' | ')} |`,
+        `| --- | ${columns.map(() => '---').join(' | ')} |`,
+        `| Requests / month | ${columns.map((_, i) => `${10 ** i} million`).join(' | ')} |`,
+        `| API Keys | ${columns.map((_, i) => `${250 * (i + 1)}`).join(' | ')} |`,
+      ].join('\n');
+    expect(plans(table(['Free', 'Builder', 'Business'])).map(([name]) => name)).toEqual(['Free', 'Builder', 'Business']);
+    expect(changes(table(['Builder', 'Business']), table(['Free', 'Builder', 'Business']))).toContainEqual(['plan_added', 'plans[free]']);
+    // The same table introduced as something else is not one of plans.
+    expect(plans(table(['Free', 'Builder']).replace('Each plan includes', 'Regions include'))).toEqual([]);
+  });
+
+  it('reads the first sizing table of bold tier names beside monthly and hourly prices as tiers; a second prices an add-on', () => {
+    const sizing = (first: string, rows: string[][]) =>
+      [`| ${first} | vCPU | Monthly Price | Hourly Price* |`, '| --- | --- | --- | --- |', ...rows.map((r) => `| **${r[0]}** | ${r[1]} | $${r[2]} | $${r[3]} |`)].join('\n');
+    const source = [
+      '## Machines',
+      '',
+      sizing('Machine Size', [['X-Small', '0.5', '12', '0.016'], ['Small', '1', '25', '0.034']]),
+      '',
+      '## Databases',
+      '',
+      sizing('Database Class', [['dev', '1.0', '19', '0.026'], ['small', '2.0', '39', '0.053']]),
+    ].join('\n');
+    expect(plans(source)).toEqual([
+      ['X-Small', ['12/month', '0.016/hour']],
+      ['Small', ['25/month', '0.034/hour']],
+    ]);
+    expect(fields(source).line_items.map((i) => [i.label, i.price.amount])).toContainEqual(['dev – Monthly Price', 19]);
+  });
 });
