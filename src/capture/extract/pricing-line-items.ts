@@ -4,7 +4,7 @@ import { normalizeText } from '../../diffing/noise';
 import { isElement, isLeafBlock, ownListItemText, precedingHeading, tagName } from './dom';
 import { keyOf, KeyAllocator } from './keys';
 import type { PageContext } from './page-context';
-import { creditPrices } from './credit-prices';
+import { creditPrices, creditRate } from './credit-prices';
 import { findPrices, type FoundPrice } from './price-parser';
 import { usageTableCells } from './pricing-table';
 
@@ -121,8 +121,12 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
     }
     if (name === 'p' || name === 'dd' || (isLeafBlock(node) && name !== 'span')) {
       const text = ctx.dom.text(node);
-      if (!findPrices(text).length) return;
       const context = precedingHeading(ctx.dom, node, ctx.root);
+      if (!findPrices(text).length) {
+        const rates = splitSentences(text).map(creditRate).filter((r): r is NonNullable<typeof r> => !!r);
+        drafts.push(...rates.map((r) => ({ label: r.label, price: r.price, context })));
+        return;
+      }
       if (text.length <= SHORT_BLOCK) {
         const item = itemFromLine(text, context);
         const sentenceItems = itemsFromSentence(text, context);

@@ -223,4 +223,10 @@ describe('pricing served as Markdown or plain text', () => {
     ]);
     expect(fields(source).line_items.map((i) => [i.label, i.price.amount])).toContainEqual(['dev – Monthly Price', 19]);
   });
+
+  it('reads a usage rate in credits stated in a sentence as a line item in credits per unit', () => {
+    const source = ['## Docker layer caching', '', 'Docker Layer Caching (DLC) is available for 200 credits per job run. DLC is only available on the Performance Plan.'].join('\n');
+    expect(fields(source).line_items.map((i) => [i.label, i.price.amount, i.price.currency, i.price.unit])).toEqual([['Docker Layer Caching', 200, null, 'per job run']]);
+    expect(fields(source.replace('is available for 200 credits per job run', 'uses credits as your jobs run')).line_items).toEqual([]);
+  });
 });
