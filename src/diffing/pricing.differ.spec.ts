@@ -213,4 +213,11 @@ describe('diffPricing: line items relabelled, prices whose period became known',
     const after = pricing([plan('performance', [price(30, 'month')])]);
     expect(diffPricing(before, after)).toEqual([expect.objectContaining({ change_type: 'price_changed', path: 'plans[performance].prices[month]' })]);
   });
+
+  it('ranks a price that drops to zero whatever period either side states ("$15 per seat per month" → "$0")', () => {
+    const seat = (amount: number, period: 'month' | 'unknown') => price(amount, period, { unit: 'per seat' });
+    const before = pricing([plan('startup', [price(10, 'unknown'), seat(15, 'month')])]);
+    const after = pricing([plan('startup', [price(10, 'unknown'), seat(0, 'unknown')])]);
+    expect(diffPricing(before, after)).toEqual([expect.objectContaining({ change_type: 'price_decreased', old: 15, new: 0 })]);
+  });
 });

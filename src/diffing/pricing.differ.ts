@@ -126,7 +126,7 @@ function diffPrices(
     diffs.push(fieldDiff('removed', type, at(`${path}.prices`, key), 'alertable', item.price, null));
   }
   for (const { key, before: old, after: next } of prices.matched) {
-    if (old.price.period !== next.price.period) explained.add(next.price.period);
+    if (old.price.period !== next.price.period) [old.price.period, next.price.period].forEach((period) => explained.add(period));
     const diff = comparePrice(at(`${path}.prices`, key), old.price, next.price);
     if (diff) diffs.push(diff);
   }
@@ -139,9 +139,10 @@ function diffPrices(
  */
 function pairUnknownPeriod<T extends { price: PlanPrice }>(prices: KeyedSetDiff<T>): KeyedSetDiff<T> {
   const [removed, added] = [prices.removed, prices.added];
-  if (removed.length !== 1 || added.length !== 1 || prices.matched.length) return prices;
-  if ((removed[0].item.price.period === 'unknown') === (added[0].item.price.period === 'unknown')) return prices;
-  return { added: [], removed: [], matched: [{ key: added[0].key, before: removed[0].item, after: added[0].item }] };
+  if (removed.length !== 1 || added.length !== 1) return prices;
+  const [old, next] = [removed[0].item.price, added[0].item.price];
+  if ((old.period === 'unknown') === (next.period === 'unknown') || !sameText(old.unit, next.unit)) return prices;
+  return { added: [], removed: [], matched: [...prices.matched, { key: added[0].key, before: removed[0].item, after: added[0].item }] };
 }
 
 /**
@@ -181,7 +182,9 @@ function diffLineItems(before: PricingFields, after: PricingFields, explained: S
  */
 function comparePrice(path: string, old: PlanPrice, next: PlanPrice): FieldDiff | null {
   const currencyChanged = old.currency !== null && next.currency !== null && old.currency !== next.currency;
-  if (currencyChanged || old.period !== next.period) {
+  // A price that becomes (or stops being) zero is cut (or raised) whatever period either side states.
+  const toOrFromZero = !currencyChanged && (old.amount === 0 || next.amount === 0) && old.amount !== next.amount && old.amount !== null && next.amount !== null;
+  if (!toOrFromZero && (currencyChanged || old.period !== next.period)) {
     return fieldDiff('modified', 'price_changed', path, 'alertable', old, next);
   }
   if (old.amount === null || next.amount === null) {

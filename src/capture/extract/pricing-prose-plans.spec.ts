@@ -78,4 +78,42 @@ describe('plans named in prose', () => {
     ]);
     expect(changes(before, after)).toContain('price_changed plans[performance].prices[month]');
   });
+
+  it('gives the plan a page is titled by its "Seat cost" price per seat and its "up to N" sentences as limits', () => {
+    const doc = (seats: string, table: string, jobs: number) =>
+      [
+        '# Startup plan',
+        'With a **$10 subscription fee**, you get access to the resources you need.',
+        '## Subscription',
+        'The Startup subscription includes the following resources every month:',
+        ['| Seats | Credits | Storage |', '| :---: | :---: | :---: |', `| ${table} | $45 | 100 GB/month |`].join('\n'),
+        '### Seat cost',
+        seats,
+        '## Job concurrency',
+        `On the Startup plan, you can run **up to ${jobs} jobs** in parallel, regardless of the machine type.`,
+      ].join('\n\n');
+    const before = doc('In addition to the 5 free seats, any additional seat used will be charged at **$15** per seat per month.', '5', 80);
+    const after = doc('**Free of charge** - Effective seat cost is $0.', 'unlimited', 100);
+    expect(plans(after)).toEqual([['Startup', ['10/unknown', '0/unknown']]]);
+    // The one-row allowance table names its price by its column, whatever the row holds.
+    expect((page(after).fields as PricingFields).line_items.map((i) => i.label)).toEqual(['Credits']);
+    expect(changes(before, after)).toEqual([
+      'price_decreased plans[startup].prices[unknown:per seat].amount',
+      'limit_changed plans[startup].limits[on the startup plan, you can run up to # jobs in parallel, regardless of the machine type.]',
+      expect.stringMatching(/^content_changed/),
+    ]);
+  });
+
+  it('reads a trial stated without "free" ("a 14-day trial period", "the trial period lasts for 14 days")', () => {
+    const trial = (text: string) => (page(`## Trial\n\n${text}`).fields as PricingFields).free_trial;
+    expect(trial('Once you sign up you will be in a 14-day trial period.')).toBe('14-day trial period');
+    expect(trial('The trial period lasts for 14 days.')).toBe('trial period lasts for 14 days');
+    expect(trial('Trials are available on request.')).toBeNull();
+  });
+
+  it('reads a rate "charged at a rate of $X per minute" in a sentence as a line item', () => {
+    const text = '**180,000** self-hosted agent minutes are available every month. Any additional self-hosted agent spending is charged at a rate of **$0.0005** per minute.';
+    const items = (page(`## Self-hosted agents\n\n${text}`).fields as PricingFields).line_items;
+    expect(items.map((i) => [i.label, i.price.amount, i.price.unit ?? i.price.period])).toEqual([['Any additional self-hosted agent spending', 0.0005, 'per minute']]);
+  });
 });

@@ -143,6 +143,37 @@ function firstFee(ctx: PageContext, blocks: Element[]): { price: FoundPrice; blo
   return null;
 }
 
+/** "Seat cost", "Storage pricing": a section that prices one thing of the plan. */
+const COST_HEADING_RE = /^([\p{L}][\p{L}-]*(?:\s+[\p{L}][\p{L}-]*)?)\s+(?:cost|costs|price|prices|pricing|fee|fees)$/iu;
+const LIMIT_RE = /\bup\s+to\s+\d/i;
+
+/**
+ * On a page titled by its plan ("# Startup plan"), a "Seat cost" section's price is the plan's
+ * price per seat ("$15 per seat per month" → "Effective seat cost is $0").
+ */
+function unitPrices(ctx: PageContext, claimed: (el: Element) => boolean): Array<{ price: FoundPrice; block: Element }> {
+  const headings = findAll(ctx.root, [...HEADING_TAGS]);
+  const out: Array<{ price: FoundPrice; block: Element }> = [];
+  for (const section of splitSections(ctx.root, headings, ctx.dom)) {
+    const m = COST_HEADING_RE.exec(ctx.dom.text(section.heading));
+    if (!m) continue;
+    const fee = firstFee(ctx, section.paragraphs.filter((p) => !claimed(p) && !inTable(ctx, p)));
+    if (!fee) continue;
+    const unit = fee.price.price.unit ?? `per ${m[1].toLowerCase().replace(/s$/, '')}`;
+    out.push({ price: { ...fee.price, price: { ...fee.price.price, unit } }, block: fee.block });
+  }
+  return out;
+}
+
+/** Sentences naming the plan with a limit ("On the Startup plan, you can run up to 100 jobs in parallel"). */
+function limitSentences(ctx: PageContext, name: string): string[] {
+  const mention = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+plan\\b`);
+  return findAll(ctx.root, 'p')
+    .filter((p) => !inTable(ctx, p))
+    .flatMap((p) => ctx.dom.text(p).split(/(?<=[.!?])\s+/))
+    .filter((sentence) => mention.test(sentence) && LIMIT_RE.test(sentence) && !findPrices(sentence).length);
+}
+
 const documentOrder = (ctx: PageContext): Map<Element, number> => new Map(findAll(ctx.root, ['p', 'li']).map((el, i) => [el, i]));
 
 /**
@@ -167,9 +198,13 @@ export function readProsePlans(ctx: PageContext, claimed: (el: Element) => boole
     const name = group[0].name;
     const lines = [...new Set([...group.flatMap((m) => m.blocks), ...leadInLists(ctx, name)])].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
     const fee = isFreeText(name) ? null : firstFee(ctx, lines);
-    const features = lines.filter((el) => tagName(el) === 'li' && !group.some((m) => m.anchor === el)).map((li) => ownListItemText(ctx.dom, li)).filter((t) => t && !findPrices(t).length);
-    drafts.push({ name, prices: fee ? [fee.price] : [], features, cta: null, priceNotes: isFreeText(name) ? [name] : [] });
-    used.push(...group.map((m) => m.anchor), ...(fee ? [fee.block] : []));
+    const listed = lines.filter((el) => tagName(el) === 'li' && !group.some((m) => m.anchor === el)).map((li) => ownListItemText(ctx.dom, li)).filter((t) => t && !findPrices(t).length);
+    const features = [...new Set([...listed, ...limitSentences(ctx, name)])];
+    // The plan a page is titled by also takes the per-unit prices of its "Seat cost" sections.
+    const perUnit = group.some((m) => tagName(m.anchor) === 'h1') && byName.size === 1 ? unitPrices(ctx, claimed) : [];
+    const prices = [...(fee ? [fee.price] : []), ...perUnit.map((u) => u.price)];
+    drafts.push({ name, prices, features, cta: null, priceNotes: isFreeText(name) ? [name] : [] });
+    used.push(...group.map((m) => m.anchor), ...(fee ? [fee.block] : []), ...perUnit.map((u) => u.block));
   }
   return { drafts, blocks: used };
 }

@@ -232,6 +232,11 @@ export function usageTableCells(ctx: PageContext, table: Element): TableRow[] {
     for (const cell of pricedCells) {
       const index = row.indexOf(cell);
       const column = pricedCells.length > 1 || header.length > 2 ? header[index]?.text ?? null : null;
+      // A table of one row under its labels (Seats | Credits | Storage) names each value by its column alone.
+      if (rows.length === 2 && r === 1 && header[index]?.text && !hasPrice(header[index].text)) {
+        out.push({ label: header[index].text, column: null, cell: cell.el, row: trs[r] });
+        continue;
+      }
       out.push({ label: row[0]?.text ?? '', column: column && column !== cell.text ? column : null, cell: cell.el, row: trs[r] });
     }
   });

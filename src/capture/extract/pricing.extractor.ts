@@ -14,7 +14,7 @@ import { readPricingTables } from './pricing-table';
 import { isStruck } from './struck';
 
 const TRIAL_RE =
-  /\b(?:\d+|one|two|three|seven|fourteen|thirty)[-\s](?:day|week|month)s?\s+(?:(?:risk[-\s]free|no[-\s]risk)\s+)?free\s+trial\b|\bfree\s+(?:\d+[-\s](?:day|week|month)s?\s+)?trial\s+(?:for\s+)?\d+\s+(?:days|weeks|months)\b|\btry\s+(?:it\s+)?(?:\w+\s+)?free\s+for\s+\d+\s+(?:days|weeks|months)\b|\bfree\s+for\s+(?:the\s+first\s+)?\d+\s+(?:days|weeks|months)\b/i;
+  /\b(?:\d+|one|two|three|seven|fourteen|thirty)[-\s](?:day|week|month)s?\s+(?:(?:risk[-\s]free|no[-\s]risk)\s+)?free\s+trial\b|\bfree\s+(?:\d+[-\s](?:day|week|month)s?\s+)?trial\s+(?:for\s+)?\d+\s+(?:days|weeks|months)\b|\btry\s+(?:it\s+)?(?:\w+\s+)?free\s+for\s+\d+\s+(?:days|weeks|months)\b|\bfree\s+for\s+(?:the\s+first\s+)?\d+\s+(?:days|weeks|months)\b|\b(?:\d+|fourteen|thirty)[-\s](?:day|week|month)s?\s+trial(?:\s+period)?\b|\btrial(?:\s+period)?\s+(?:lasts|is)\s+(?:for\s+)?\d+\s+(?:days|weeks|months)\b/i;
 const TOGGLE_LABEL_MAX = 30;
 
 function freeTrial(ctx: PageContext): string | null {
