@@ -220,4 +220,12 @@ describe('diffPricing: line items relabelled, prices whose period became known',
     const after = pricing([plan('startup', [price(10, 'unknown'), seat(0, 'unknown')])]);
     expect(diffPricing(before, after)).toEqual([expect.objectContaining({ change_type: 'price_decreased', old: 15, new: 0 })]);
   });
+
+  it('pairs one per-unit fee reworded and repriced, but not two unrelated items priced per the same unit', () => {
+    const fee = (label: string, amount: number) => ({ key: label.toLowerCase().replace(/\W+/g, '-'), label, price: price(amount, 'unknown', { unit: 'per GB' }) });
+    const reworded = diffPricing(pricing([], { line_items: [fee('bandwidth usage', 0.1)] }), pricing([], { line_items: [fee('data transfer beyond the monthly bandwidth limit', 0.03)] }));
+    expect(reworded.filter((d) => d.tier === 'alertable')).toEqual([expect.objectContaining({ change_type: 'price_decreased', old: 0.1, new: 0.03 })]);
+    const swapped = diffPricing(pricing([], { line_items: [fee('Block storage', 0.1)] }), pricing([], { line_items: [fee('Object egress', 0.03)] }));
+    expect(swapped.map((d) => d.change_type).sort()).toEqual(['price_added', 'price_removed']);
+  });
 });

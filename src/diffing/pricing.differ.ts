@@ -4,7 +4,7 @@ import { at, fieldDiff, presenceOp } from './field-diff';
 import { diffKeyedSets, diffTextSets, sameText, shownText, textKey, type KeyedSetDiff } from './keyed-set';
 import { limitShape } from './plan-limits';
 import { durationDays } from './quantities';
-import { pairRelabelled } from './relabelled';
+import { pairRelabelled, pairSameUnit } from './relabelled';
 
 /** Amounts are parsed decimals; anything closer than this is the same price written differently. */
 const SAME_AMOUNT = 1e-6;
@@ -155,7 +155,14 @@ function diffLineItems(before: PricingFields, after: PricingFields, explained: S
     fallbacks: [(item) => item.label],
   });
   // A label with a typo fixed and the same price is the same line item, relabelled.
-  const items = pairRelabelled(keyed, (item) => item.label, (a, b) => samePrice(a.price, b.price));
+  const relabelled = pairRelabelled(keyed, (item) => item.label, (a, b) => samePrice(a.price, b.price));
+  // One fee per unit reworded and repriced ("$0.1 per GB for the bandwidth usage" → "… we charge $0.03 per GB").
+  const items = pairSameUnit(
+    relabelled,
+    (item) => item.label,
+    (item) => item.price.unit && `${item.price.currency ?? ''} ${item.price.period} ${item.price.unit}`,
+    (a, b) => samePrice(a.price, b.price),
+  );
   for (const { key, item } of items.added) {
     explained.add(item.price.period);
     diffs.push(fieldDiff('added', 'price_added', at('line_items', key), 'alertable', null, item));

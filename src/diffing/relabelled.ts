@@ -48,3 +48,33 @@ export function pairRelabelled<T>(diff: KeyedSetDiff<T>, labelOf: (item: T) => s
     matched: [...diff.matched, ...pairs.map(({ old, next }) => ({ key: next.key, before: old.item, after: next.item }))],
   };
 }
+
+const words = (text: string) => new Set(textKey(text).match(/\p{L}{4,}/gu) ?? []);
+
+/**
+ * Moves the one removed and the one added line item that price the same unit at another amount ("per GB"), and
+ * share a word and the numbers of their labels ("bandwidth usage" → "… monthly bandwidth limit"), into the matched
+ * pairs: one fee reworded and repriced. A unit priced by several removed or added items pairs none.
+ */
+export function pairSameUnit<T>(
+  diff: KeyedSetDiff<T>,
+  labelOf: (item: T) => string,
+  unitOf: (item: T) => string | null,
+  sameValue: (a: T, b: T) => boolean,
+): KeyedSetDiff<T> {
+  const unitKey = (item: T) => textKey(unitOf(item));
+  const pairs = diff.removed
+    .filter((old) => unitKey(old.item) && diff.removed.filter((o) => unitKey(o.item) === unitKey(old.item)).length === 1)
+    .map((old) => ({ old, news: diff.added.filter((n) => unitKey(n.item) === unitKey(old.item)) }))
+    .filter(({ old, news }) => news.length === 1 && !sameValue(old.item, news[0].item) && numbers(textKey(labelOf(old.item))) === numbers(textKey(labelOf(news[0].item))))
+    .filter(({ old, news }) => [...words(labelOf(old.item))].some((w) => words(labelOf(news[0].item)).has(w)))
+    .map(({ old, news }) => ({ old, next: news[0] }));
+  if (!pairs.length) return diff;
+  const pairedOld = new Set(pairs.map((p) => p.old));
+  const pairedNew = new Set(pairs.map((p) => p.next));
+  return {
+    added: diff.added.filter((e) => !pairedNew.has(e)),
+    removed: diff.removed.filter((e) => !pairedOld.has(e)),
+    matched: [...diff.matched, ...pairs.map(({ old, next }) => ({ key: next.key, before: old.item, after: next.item }))],
+  };
+}

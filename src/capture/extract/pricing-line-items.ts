@@ -1,7 +1,7 @@
 import type { AnyNode, Element } from 'domhandler';
 import type { PricingFields } from '../capture.types';
 import { normalizeText } from '../../diffing/noise';
-import { isElement, isLeafBlock, ownListItemText, precedingHeading, tagName } from './dom';
+import { BLOCK_TAGS, isElement, isLeafBlock, ownListItemText, precedingHeading, tagName } from './dom';
 import { keyOf, KeyAllocator } from './keys';
 import type { PageContext } from './page-context';
 import { creditPrices, creditRate } from './credit-prices';
@@ -18,6 +18,10 @@ interface Draft {
 }
 
 const SHORT_BLOCK = 110;
+const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'button', 'code', 'em', 'i', 'img', 'kbd', 'label', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'del', 'ins', 'svg', 'input', 'select', 'option', 'script', 'style', 'template', 'noscript']);
+/** "a fee of $0.1 per GB for the bandwidth usage", "Beyond that, we charge $0.03 per GB": a fee whose subject is elsewhere. */
+const FEE_LEAD_RE = /\b(?:(?:a|an|the)\s+fee\s+of|we\s+charge|(?:is|are)\s+charged)\s+$/i;
+const FEE_FOR_RE = /^\s*(?:for\s+(?:the\s+|your\s+)?)([\p{L}][\p{L}\s-]{2,40}?)\s*(?:[.,;]|$)/u;
 const MAX_LABEL_WORDS = 12;
 const MAX_ITEMS = 300;
 const FILLER_RE = /^(?:additional|plus|only|from|starting|starting at|just|extra|and|then|about|approx\.?|approximately|around|or|at|roughly)$/i;
@@ -58,7 +62,7 @@ function itemFromLine(text: string, context: string | null, credits: CreditReade
 }
 
 /** Sentences in running text: "a Standard ($29/month) package", "Dedicated IPv4 addresses are $2/mo". */
-function itemsFromSentence(sentence: string, context: string | null): Draft[] {
+function itemsFromSentence(sentence: string, context: string | null, previous: string | null = null): Draft[] {
   const prices = findPrices(sentence);
   const drafts: Draft[] = [];
   for (const found of prices) {
@@ -72,7 +76,17 @@ function itemsFromSentence(sentence: string, context: string | null): Draft[] {
     const label = cleanLabel(verb[1]);
     if (label && !findPrices(label).length && wordCount(label) <= MAX_LABEL_WORDS) drafts.push({ label, price: first, context });
   }
+  if (!drafts.length && first && FEE_LEAD_RE.test(sentence.slice(0, first.index))) {
+    // The fee names what it is for after the price, or the sentence before says it.
+    const label = FEE_FOR_RE.exec(sentence.slice(first.end))?.[1] ?? previous;
+    if (label && wordCount(label) <= MAX_LABEL_WORDS * 2) drafts.push({ label: cleanLabel(label), price: first, context });
+  }
   return drafts;
+}
+
+/** A documentation component holding text (MDX `<Info>`, `<Note>`, `<Callout>`): read as a paragraph. */
+function isCallout(el: Element): boolean {
+  return !BLOCK_TAGS.has(tagName(el)) && !INLINE_TAGS.has(tagName(el)) && el.children.some((c) => c.type === 'text' && /\p{L}/u.test(c.data));
 }
 
 function splitSentences(text: string): string[] {
@@ -119,7 +133,7 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
       for (const child of node.children) if (tagName(child) === 'ul' || tagName(child) === 'ol') visit(child);
       return;
     }
-    if (name === 'p' || name === 'dd' || (isLeafBlock(node) && name !== 'span')) {
+    if (name === 'p' || name === 'dd' || (isLeafBlock(node) && name !== 'span') || isCallout(node)) {
       const text = ctx.dom.text(node);
       const context = precedingHeading(ctx.dom, node, ctx.root);
       if (!findPrices(text).length) {
@@ -129,10 +143,12 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
       }
       if (text.length <= SHORT_BLOCK) {
         const item = itemFromLine(text, context);
-        const sentenceItems = itemsFromSentence(text, context);
+        const sentences = splitSentences(text);
+        const sentenceItems = sentences.flatMap((sentence, i) => itemsFromSentence(sentence, context, i > 0 ? sentences[i - 1].replace(/[.!?]+$/, '') : null));
         drafts.push(...(sentenceItems.length ? sentenceItems : item ? [item] : []));
       } else {
-        for (const sentence of splitSentences(text)) drafts.push(...itemsFromSentence(sentence, context));
+        const sentences = splitSentences(text);
+        sentences.forEach((sentence, i) => drafts.push(...itemsFromSentence(sentence, context, i > 0 ? sentences[i - 1].replace(/[.!?]+$/, '') : null)));
       }
       return;
     }

@@ -229,4 +229,31 @@ describe('pricing served as Markdown or plain text', () => {
     expect(fields(source).line_items.map((i) => [i.label, i.price.amount, i.price.currency, i.price.unit])).toEqual([['Docker Layer Caching', 200, null, 'per job run']]);
     expect(fields(source.replace('is available for 200 credits per job run', 'uses credits as your jobs run')).line_items).toEqual([]);
   });
+
+  it('reads a fee in a documentation callout and keeps two labelled prices of one cell and "Custom" in a price row', () => {
+    const doc = (cell: string, callout: string) =>
+      [
+        '| | Free | Pay as you go | Pro / Enterprise |',
+        '| --- | --- | --- | --- |',
+        '| Max Data Size | 256MB | 10GB | Custom |',
+        '| Max Connections | 100 | 1000 | Custom |',
+        `| **Price (per 100K commands)** | **Free** | ${cell} | [Custom](#pro) |`,
+        '| **Price (per 1GB-month storage)** | **Free** | **$0.25** | **$0.25** |',
+        '',
+        '## Limits',
+        '',
+        `<Info>\n  ${callout}\n</Info>`,
+      ].join('\n');
+    const before = doc('Regional: **$0.2** Global: **$0.4**', 'Failure to upgrade will result in your database incurring a fee of $0.1 per GB for the bandwidth usage.');
+    const after = doc('**$0.2**', 'The data transfer is free up to monthly bandwidth limit. Beyond that, we charge $0.03 per GB');
+    expect(plans(before)).toContainEqual(['Pay as you go', ['0.25/month', '0.2/unknown', '0.4/unknown']]);
+    expect(plans(after)).toContainEqual(['Pro / Enterprise', ['0.25/month', '-/unknown']]);
+    expect(fields(before).line_items.map((i) => [i.label, i.price.amount, i.price.unit])).toEqual([['bandwidth usage', 0.1, 'per GB']]);
+    expect(changes(before, after)).toEqual(
+      expect.arrayContaining([
+        ['price_removed', 'plans[pay-as-you-go].prices[unknown#2]'],
+        ['price_decreased', expect.stringMatching(/^line_items\[[a-z-]*bandwidth-limit\]\.price\.amount$/)],
+      ]),
+    );
+  });
 });

@@ -52,9 +52,17 @@ function columnName(cell: Cell): string {
   return beforePrice.replace(/[\s:–—-]+$/, '').trim();
 }
 
+/** "Regional: $0.2 Global: $0.4": each price of a cell under its own label keeps the label in its text. */
+function labelled(text: string, found: FoundPrice[]): FoundPrice[] {
+  if (found.length < 2) return found;
+  const labels = found.map((f, i) => /([\p{L}][\p{L} -]{0,24}):\s*$/u.exec(text.slice(i ? found[i - 1].end : 0, f.index))?.[1].trim());
+  if (labels.some((l) => !l) || new Set(labels).size < labels.length) return found;
+  return found.map((f, i) => ({ ...f, price: { ...f.price, text: `${labels[i]}: ${f.price.text}` } }));
+}
+
 function pricesFromRow(label: string, cell: Cell, ctx: PageContext): FoundPrice[] {
   const period = periodFromLabel(label);
-  const found = findPrices(cell.text).length ? readPrices(ctx, cell.el) : [];
+  const found = findPrices(cell.text).length ? labelled(cell.text, readPrices(ctx, cell.el)) : [];
   return found.map((f) => {
     if (period === 'year' && (f.price.period === 'month' || f.price.period === 'unknown')) return asYearlyBilling(f);
     if (period && f.price.period === 'unknown') return { ...f, price: { ...f.price, period } };
@@ -83,6 +91,10 @@ function readPlanTable(ctx: PageContext, rows: Cell[][], headerIndex: number, co
       if (priced >= 2 || (priced >= 1 && /price|cost|pricing|per\s|billed|monthly|yearly|annual/i.test(label))) {
         draft.prices.push(...pricesFromRow(label, cell, ctx));
         if (isFreeText(cell.text) || isContactSalesText(cell.text)) draft.priceNotes.push(cell.text);
+        // "Custom" in a price row is a price without an amount, whatever other rows price.
+        if (isContactSalesText(cell.text) && !hasPrice(cell.text)) {
+          draft.prices.push({ price: { amount: null, currency: null, period: periodFromLabel(label) ?? 'unknown', unit: null, text: cell.text }, index: 0, end: cell.text.length, derived: false });
+        }
         return;
       }
       if (findAll(cell.el, ['a', 'button']).length && !cell.text.includes(':')) {
