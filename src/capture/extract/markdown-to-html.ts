@@ -173,8 +173,8 @@ class Renderer {
 }
 
 /** The body of a Markdown or plain-text page as an HTML document. */
-export function markdownToHtml(source: string, options: MarkdownOptions): string {
+export function markdownToHtml(source: string, options: MarkdownOptions, head = ''): string {
   const lines = source.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n');
   const body = new Renderer(options, 0).render(lines);
-  return `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><main>${body}</main></body></html>`;
+  return `<!DOCTYPE html><html><head><meta charset="utf-8">${head}</head><body><main>${body}</main></body></html>`;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { marked as Marked } from 'marked';
 import type { FieldsByType, MonitorType } from '../../capture.types';
 import { extractPage } from '../extract-page';
+import { frontMatterHead, readFrontMatter, splitFrontMatter } from '../front-matter';
 
 /** The corpus of real third-party pages (test/fixtures/corpus; each folder's SOURCE.md names its origin and licence). */
 export const CORPUS_DIR = path.resolve(__dirname, '../../../../test/fixtures/corpus');
@@ -32,10 +33,18 @@ function loadMarked(): typeof Marked {
   return markedInstance;
 }
 
-/** Renders a Markdown source page as a static site generator would (front matter dropped). */
+/**
+ * Renders a Markdown source page as a static site generator would: the body by marked, the front
+ * matter as the head the pipeline makes of it for a `text/markdown` fetch (parse-page.ts), so its
+ * title, date and author reach the extractors the same way.
+ */
 export function renderMarkdownSource(markdown: string, title = 'Page'): string {
-  const body = loadMarked().parse(markdown.replace(/^---\n[\s\S]*?\n---\n/, ''), { async: false }) as string;
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main>${body}</main></body></html>`;
+  const { body: source, lines } = splitFrontMatter(markdown);
+  const meta = lines ? readFrontMatter(lines) : null;
+  const head = meta ? frontMatterHead(meta) : '';
+  const body = loadMarked().parse(source, { async: false }) as string;
+  const fallbackTitle = meta?.title ? '' : `<title>${title}</title>`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${fallbackTitle}${head}</head><body><main>${body}</main></body></html>`;
 }
 
 export function corpusPage(relative: string): string {
