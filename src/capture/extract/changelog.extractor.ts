@@ -11,6 +11,7 @@ import {
   findVersion,
   isDateOnly,
   isTag,
+  majorVersion,
   tagsNear,
   UNRELEASED_RE,
   versionFromLinks,
@@ -37,7 +38,18 @@ const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4'];
 export function extractChangelog(ctx: PageContext): ChangelogFields {
   const fromHeadings = entriesFromHeadings(ctx);
   const fromCards = entriesFromCards(ctx);
-  return { entries: fromCards.length > fromHeadings.length ? fromCards : fromHeadings };
+  return { entries: fromCards.length > fromHeadings.length && !cardsBelongToHeadings(fromCards, fromHeadings) ? fromCards : fromHeadings };
+}
+
+/**
+ * Cards the heading entries already hold: only a version each, with no date and nothing listed
+ * (links to other changelogs, "Previous Releases: v1.13, v1.12 …"), or mostly the items of one
+ * versioned heading's entry (react.dev's release links listed under "React 19").
+ */
+function cardsBelongToHeadings(cards: ChangelogEntry[], headings: ChangelogEntry[]): boolean {
+  if (!headings.length) return false;
+  if (cards.every((e) => !e.date && !e.items.length)) return true;
+  return headings.some((entry) => !!entry.version && cards.filter((card) => entry.items.some((item) => item.includes(card.title))).length * 2 > cards.length);
 }
 
 interface HeadingInfo {
@@ -93,7 +105,7 @@ function classify(ctx: PageContext, heading: Element, card: Element | null, date
     level: headingLevel(heading),
     text,
     card,
-    version: findVersion(title) ?? versionFromLinks(heading) ?? (card ? versionFromLinks(card) : null),
+    version: findVersion(title) ?? versionFromLinks(heading) ?? (card ? versionFromLinks(card) : null) ?? majorVersion(ctx.dom, heading, title),
     date,
     unreleased: UNRELEASED_RE.test(text),
     tagged: tagsNear(ctx.dom, heading, card).length > 0,
