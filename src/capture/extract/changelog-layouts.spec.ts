@@ -156,3 +156,30 @@ describe('changelogs served as Markdown sources (Terraform, react.dev shapes fro
     expect(markdownEntries(source).map((e) => e.title)).toEqual(['Release 2.1.0', 'Release 2.0.0']);
   });
 });
+
+describe('a date heading over lines written as sentences (Deno Deploy changelog shape, corpus)', () => {
+  it('is one entry titled by the date as written, its lines and their details the items', () => {
+    const body = [
+      '<h2>March 12th, 2026</h2><h3>Features</h3><ul>',
+      '<li>Deno Deploy now supports scheduling cron jobs using the <code>Deno.cron()</code> API.<ul><li>Cron jobs are discovered when you deploy.</li></ul></li>',
+      '<li>TanStack Start is now a natively supported framework on Deno Deploy.</li></ul>',
+      '<h2>January 27th, 2026</h2><ul><li>You can now stream logs to an external OpenTelemetry collector.</li></ul>',
+    ].join('');
+    expect(entries(body).map((e) => [e.title, e.date, e.items])).toEqual([
+      [
+        'March 12th, 2026',
+        '2026-03-12',
+        ['Deno Deploy now supports scheduling cron jobs using the Deno.cron() API.', 'Cron jobs are discovered when you deploy.', 'TanStack Start is now a natively supported framework on Deno Deploy.'],
+      ],
+      ['January 27th, 2026', '2026-01-27', ['You can now stream logs to an external OpenTelemetry collector.']],
+    ]);
+  });
+
+  it('keeps an entry per line when every line is a title: short, or led by bold or code (in a loose list too)', () => {
+    const body = '<h2>2023-10-09</h2><ul><li><p><code>POST</code> /orders/{id}/returns Partial return not allowed.</p></li><li><p><code>GET</code> /orders/{id} Order lookup by number.</p></li></ul>';
+    expect(titles(body)).toEqual([
+      ['POST /orders/{id}/returns Partial return not allowed.', '2023-10-09'],
+      ['GET /orders/{id} Order lookup by number.', '2023-10-09'],
+    ]);
+  });
+});

@@ -158,6 +158,22 @@ function paragraphEntry(ctx: PageContext, p: Element, date: string | null): Entr
   return { title: truncate(text, TITLE_MAX), version: null, date, anchor: null, items: [] };
 }
 
+const TITLE_WORDS = 8;
+
+/**
+ * A line that titles an announcement: it opens with a bold or code lead-in ("**Webhooks v2** with
+ * retries", "`POST` /orders …"), or is a short name without a closing period ("Launched SSO").
+ */
+function isTitledLine(ctx: PageContext, li: Element): boolean {
+  const lead = (el: Element) => el.children.find((c) => c.type !== 'text' || c.data.trim());
+  let first = lead(li);
+  // A loose list wraps each item's text in a paragraph.
+  if (first && tagName(first) === 'p') first = lead(first as Element);
+  if (first && /^(?:strong|b|code)$/.test(tagName(first))) return true;
+  const text = ownListItemText(ctx.dom, li);
+  return text.split(/\s+/).length <= TITLE_WORDS && !/[.!]$/.test(text);
+}
+
 /** List items that are not nested in another item of the same section. */
 function topLevelItems(section: Section): Element[] {
   const all = new Set(section.listItems);
@@ -222,8 +238,14 @@ function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {
     if (!info || !hasSignal(info) || subs.has(heading)) continue;
     const title = entryTitle(info.text) || info.text;
     const items = topLevelItems(section);
+    if (dateOnly.has(heading) && items.length && !items.every((li) => isTitledLine(ctx, li))) {
+      // Lines written as sentences ("You can now change the deployment region …") are what the
+      // day shipped: one entry titled by its date, the lines its items.
+      drafts.push({ title: info.text, version: null, date: info.date, anchor: anchorId(heading, null), items: sectionItems(ctx, section, info.text) });
+      continue;
+    }
     if (dateOnly.has(heading) && items.length) {
-      // Each line under a date heading is an announcement of its own.
+      // Each line under a date heading that is a title of its own is an announcement of its own.
       for (const li of items) {
         const line = truncate(ownListItemText(ctx.dom, li), TITLE_MAX);
         if (!line) continue;
