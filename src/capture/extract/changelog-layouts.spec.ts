@@ -182,4 +182,17 @@ describe('a date heading over lines written as sentences (Deno Deploy changelog 
       ['GET /orders/{id} Order lookup by number.', '2023-10-09'],
     ]);
   });
+
+  it('reads a date heading over bold-named features described at length as one release (Bitwarden release notes shape)', () => {
+    const body = [
+      '<h2>2021-12-07</h2><p>Bitwarden is proud to announce new enterprise features in the December release:</p><ul>',
+      '<li><strong>Key Connector</strong>: When using Login with SSO with customer-managed encryption, the self-hosted Key Connector application serves cryptographic keys to clients.</li>',
+      '<li><strong>Families for Enterprise</strong>: Starting with this release, members of Enterprise Organizations can redeem a free Families Organization for up to 5 friends.</li></ul>',
+      '<h2>2021-10-26</h2><ul><li><strong>Passwordless login</strong>: Approve a login from a device you are already signed in on, without typing your master password at all.</li></ul>',
+    ].join('');
+    expect(entries(body).map((e) => [e.title, e.date, e.items.length])).toEqual([
+      ['2021-12-07', '2021-12-07', 2],
+      ['2021-10-26', '2021-10-26', 1],
+    ]);
+  });
 });

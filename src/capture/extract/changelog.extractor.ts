@@ -161,17 +161,21 @@ function paragraphEntry(ctx: PageContext, p: Element, date: string | null): Entr
 const TITLE_WORDS = 8;
 
 /**
- * A line that titles an announcement: it opens with a bold or code lead-in ("**Webhooks v2** with
- * retries", "`POST` /orders …"), or is a short name without a closing period ("Launched SSO").
+ * A line that titles an announcement: a short name without a closing period ("Launched SSO"), a
+ * short line led by a bold name ("**Webhooks v2** with retries"), or a line led by code ("`POST`
+ * /orders …"). A bold name followed by a paragraph ("**Key Connector**: When using SSO …") is a
+ * feature described in the release, not an announcement of its own.
  */
 function isTitledLine(ctx: PageContext, li: Element): boolean {
   const lead = (el: Element) => el.children.find((c) => c.type !== 'text' || c.data.trim());
   let first = lead(li);
   // A loose list wraps each item's text in a paragraph.
   if (first && tagName(first) === 'p') first = lead(first as Element);
-  if (first && /^(?:strong|b|code)$/.test(tagName(first))) return true;
+  if (first && tagName(first) === 'code') return true;
   const text = ownListItemText(ctx.dom, li);
-  return text.split(/\s+/).length <= TITLE_WORDS && !/[.!]$/.test(text);
+  const words = text.split(/\s+/).length;
+  if (first && /^(?:strong|b)$/.test(tagName(first))) return words <= TITLE_WORDS * 2;
+  return words <= TITLE_WORDS && !/[.!]$/.test(text);
 }
 
 /** List items that are not nested in another item of the same section. */
