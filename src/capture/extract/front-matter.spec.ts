@@ -31,6 +31,7 @@ describe('front matter of static-site sources', () => {
   it('reads a Jekyll HTML source served as text/html without its front matter', () => {
     const page = extractPage(JEKYLL_PAGE, 'https://ci.example/pricing/', 'pricing', 'text/html');
     expect(page.markdown).not.toContain('layout');
+    expect(page.meta.title).toBe('Pricing');
     expect((page.fields as PricingFields).plans.map((p) => [p.name, p.prices.map((x) => x.amount)])).toEqual([
       ['Basic', [29]],
       ['Pro', [59]],
