@@ -3,6 +3,8 @@ import { MonitorEntity } from './monitor.entity';
 import { RunEntity } from './run.entity';
 import { Module } from '@nestjs/common';
 import { CaptureModule } from '../capture/capture.module';
+import { QueueModule } from '../queue/queue.module';
+import { QUEUES } from '../queue/queue.constants';
 import { TargetUrlValidator } from '../common/target-url';
 import { CheckContextRepository } from './check-context.repository';
 import { ChecksService } from './checks.service';
@@ -17,7 +19,7 @@ import { ScheduledRunsRepository } from './scheduled-runs.repository';
 @Module({
   controllers: [MonitorsController],
   exports: [CheckContextRepository, ChecksService, MonitorsRepository, MonitorsService, RetentionRepository, RunSweep, RunsRepository, ScheduledRunsRepository],
-  imports: [CaptureModule, TypeOrmModule.forFeature([MonitorEntity, RunEntity])],
+  imports: [CaptureModule, QueueModule.forFeature(QUEUES.checks), TypeOrmModule.forFeature([MonitorEntity, RunEntity])],
   providers: [
     CheckContextRepository,
     ChecksService,
