@@ -1,3 +1,4 @@
+import { chargedAmount, chargedEvery } from '../capture/billing-cadence';
 import type { BillingPeriod, PlanPrice, PricingFields, PricingPlan } from '../capture/capture.types';
 import type { DiffOp, FieldDiff } from './diff.types';
 import { at, fieldDiff, presenceOp } from './field-diff';
@@ -12,8 +13,10 @@ const SAME_AMOUNT = 1e-6;
 export const planKeyOf = (plan: PricingPlan): string => plan.key || plan.name;
 
 /**
- * Pricing pages: plans keyed by plan key, prices within a plan keyed by billing period (a yearly
- * price is never compared with a monthly one), features and line items as keyed sets.
+ * Pricing pages: plans keyed by plan key, prices within a plan keyed by the period they are charged
+ * at (a yearly price is never compared with a monthly one; "$3/month billed annually" is charged
+ * yearly, so a monthly billing option added beside it is a billing period added), features and line
+ * items as keyed sets.
  */
 export function diffPricing(before: PricingFields, after: PricingFields): FieldDiff[] {
   const diffs: FieldDiff[] = [];
@@ -25,11 +28,11 @@ export function diffPricing(before: PricingFields, after: PricingFields): FieldD
     fallbacks: [(plan) => plan.name, priceSignature],
   });
   for (const { key, item } of plans.added) {
-    (item.prices ?? []).forEach((price) => explained.add(price.period));
+    (item.prices ?? []).forEach((price) => explained.add(chargedEvery(price)));
     diffs.push(fieldDiff('added', 'plan_added', at('plans', key), 'alertable', null, item));
   }
   for (const { key, item } of plans.removed) {
-    (item.prices ?? []).forEach((price) => explained.add(price.period));
+    (item.prices ?? []).forEach((price) => explained.add(chargedEvery(price)));
     diffs.push(fieldDiff('removed', 'plan_removed', at('plans', key), 'alertable', item, null));
   }
   for (const { key, before: old, after: next } of plans.matched) {
@@ -109,18 +112,18 @@ function diffPrices(
 ): FieldDiff[] {
   const diffs: FieldDiff[] = [];
   const prices = diffKeyedSets(withPriceKeys(before), withPriceKeys(after), (entry) => entry.key);
-  const beforePeriods = new Set(before.map((price) => price.period));
-  const afterPeriods = new Set(after.map((price) => price.period));
+  const beforePeriods = new Set(before.map(chargedEvery));
+  const afterPeriods = new Set(after.map(chargedEvery));
 
   for (const { key, item } of prices.added) {
-    const newPeriod = before.length > 0 && !beforePeriods.has(item.price.period);
-    explained.add(item.price.period);
+    const newPeriod = before.length > 0 && !beforePeriods.has(chargedEvery(item.price));
+    explained.add(chargedEvery(item.price));
     const type = newPeriod ? 'billing_period_added' : 'price_added';
     diffs.push(fieldDiff('added', type, at(`${path}.prices`, key), 'alertable', null, item.price));
   }
   for (const { key, item } of prices.removed) {
-    const lostPeriod = after.length > 0 && !afterPeriods.has(item.price.period);
-    explained.add(item.price.period);
+    const lostPeriod = after.length > 0 && !afterPeriods.has(chargedEvery(item.price));
+    explained.add(chargedEvery(item.price));
     const type = lostPeriod ? 'billing_period_removed' : 'price_removed';
     diffs.push(fieldDiff('removed', type, at(`${path}.prices`, key), 'alertable', item.price, null));
   }
@@ -141,11 +144,11 @@ function diffLineItems(before: PricingFields, after: PricingFields, explained: S
     fallbacks: [(item) => item.label],
   });
   for (const { key, item } of items.added) {
-    explained.add(item.price.period);
+    explained.add(chargedEvery(item.price));
     diffs.push(fieldDiff('added', 'price_added', at('line_items', key), 'alertable', null, item));
   }
   for (const { key, item } of items.removed) {
-    explained.add(item.price.period);
+    explained.add(chargedEvery(item.price));
     diffs.push(fieldDiff('removed', 'price_removed', at('line_items', key), 'alertable', item, null));
   }
   for (const { key, before: old, after: next } of items.matched) {
@@ -162,10 +165,16 @@ function diffLineItems(before: PricingFields, after: PricingFields, explained: S
 /**
  * One price seen twice. Amounts are compared only in the same currency and period; anything else
  * (a currency switch, a per-hour price becoming per-month) is reported whole as `price_changed`
- * because "higher" or "lower" would be meaningless.
+ * because "higher" or "lower" would be meaningless. A yearly offer written once as a monthly rate
+ * billed annually and once as its yearly total is compared by what is charged a year.
  */
 function comparePrice(path: string, old: PlanPrice, next: PlanPrice): FieldDiff | null {
   const currencyChanged = old.currency !== null && next.currency !== null && old.currency !== next.currency;
+  if (!currencyChanged && old.period !== next.period && chargedEvery(old) === chargedEvery(next)) {
+    const [was, now] = [asCharged(old), asCharged(next)];
+    if (was.amount === null || now.amount === null || Math.abs(now.amount - was.amount) <= SAME_AMOUNT) return compareUnit(path, old, next);
+    return fieldDiff('updated', now.amount > was.amount ? 'price_increased' : 'price_decreased', path, 'alertable', was, now);
+  }
   if (currencyChanged || old.period !== next.period) {
     return fieldDiff('modified', 'price_changed', path, 'alertable', old, next);
   }
@@ -180,6 +189,11 @@ function comparePrice(path: string, old: PlanPrice, next: PlanPrice): FieldDiff 
   return compareUnit(path, old, next);
 }
 
+/** A price as what is charged per charge: "$3/month billed annually" as 36 a year. */
+function asCharged(price: PlanPrice): PlanPrice {
+  return { ...price, amount: chargedAmount(price), period: chargedEvery(price) };
+}
+
 function compareUnit(path: string, old: PlanPrice, next: PlanPrice): FieldDiff | null {
   if (sameText(old.unit, next.unit)) return null;
   return fieldDiff('updated', 'price_changed', `${path}.unit`, 'alertable', shownText(old.unit), shownText(next.unit));
@@ -191,11 +205,12 @@ function compareUnit(path: string, old: PlanPrice, next: PlanPrice): FieldDiff |
  */
 function withPriceKeys(prices: PlanPrice[]): Array<{ key: string; price: PlanPrice }> {
   const perPeriod = new Map<BillingPeriod, number>();
-  for (const price of prices) perPeriod.set(price.period, (perPeriod.get(price.period) ?? 0) + 1);
+  for (const price of prices) perPeriod.set(chargedEvery(price), (perPeriod.get(chargedEvery(price)) ?? 0) + 1);
   return prices.map((price) => {
+    const period = chargedEvery(price);
     const unit = textKey(price.unit);
-    const shared = (perPeriod.get(price.period) ?? 0) > 1;
-    return { key: shared && unit ? `${price.period}:${unit}` : price.period, price };
+    const shared = (perPeriod.get(period) ?? 0) > 1;
+    return { key: shared && unit ? `${period}:${unit}` : period, price };
   });
 }
 
@@ -204,7 +219,7 @@ function priceSignature(plan: PricingPlan): string | null {
   const numeric = (plan.prices ?? []).filter((price) => price.amount !== null);
   if (numeric.length === 0) return null;
   return numeric
-    .map((price) => `${price.period}:${price.currency ?? ''}:${price.amount}`)
+    .map((price) => `${chargedEvery(price)}:${price.currency ?? ''}:${chargedAmount(price)}`)
     .sort()
     .join('|');
 }
