@@ -202,3 +202,15 @@ describe('pricing extraction of side-by-side toggle prices', () => {
     ]);
   });
 });
+
+describe('prices named in a sentence', () => {
+  it('reads "X are available for $449/month, paid annually" as a line item billed annually (Codemagic docs)', () => {
+    const html = `<html><body><main><h1>Pricing</h1><h2>Dedicated hosts</h2>
+      <p>Dedicated macOS M1 standard and macOS Intel hosts are available for $449/month, paid annually with <strong>20% discount</strong> comes to <strong>$4,310/year</strong>.</p>
+      </main></body></html>`;
+    const fields = fieldsOf(html, 'https://docs.codemagic.io/billing/pricing/', 'pricing');
+    expect(fields.line_items).toEqual([
+      expect.objectContaining({ label: 'Dedicated macOS M1 standard and macOS Intel hosts', price: expect.objectContaining({ amount: 449, period: 'month', billing: 'annually' }) }),
+    ]);
+  });
+});
