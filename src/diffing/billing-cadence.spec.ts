@@ -1,6 +1,7 @@
 import { extractPage } from '../capture/extract/extract-page';
 import { interpretWithRules } from '../interpretation/rules.interpreter';
 import { diffCaptures } from './diff-captures';
+import type { PricingFields } from '../capture/capture.types';
 import { diffPricing } from './pricing.differ';
 import { plan, price, pricing } from './test-builders';
 
@@ -22,7 +23,7 @@ const annually = (amount: number) => price(amount, 'month', { billing: 'annually
 
 describe('billing cadence', () => {
   it('reads "$3 per user per month, billed annually" as the $3 rate billed annually', () => {
-    const { fields } = capture(page('$3 Per User Per Month, billed annually'));
+    const fields = capture(page('$3 Per User Per Month, billed annually')).fields as PricingFields;
     expect(fields.plans.filter((p) => !p.free).map((p) => [p.name, p.prices.map((x) => [x.amount, x.period, x.billing])])).toEqual([
       ['Teams Organizations', [[3, 'month', 'annually']]],
       ['Enterprise Organizations', [[5, 'month', 'annually']]],
