@@ -24,8 +24,9 @@ export function diffPricing(before: PricingFields, after: PricingFields): FieldD
   const explained = new Set<BillingPeriod>();
 
   const plans = diffKeyedSets(before.plans, after.plans, planKeyOf, {
-    // A plan whose key moved keeps its identity when its name or its exact prices are unchanged.
-    fallbacks: [(plan) => plan.name, priceSignature],
+    // A plan whose key moved keeps its identity when its name or its exact prices are unchanged, or
+    // when it is the one plan named for its billing both times (renamed and repriced at once).
+    fallbacks: [(plan) => plan.name, priceSignature, billingSlot],
   });
   for (const { key, item } of plans.added) {
     (item.prices ?? []).forEach((price) => explained.add(chargedEvery(price)));
@@ -222,6 +223,23 @@ function priceSignature(plan: PricingPlan): string | null {
     .map((price) => `${chargedEvery(price)}:${price.currency ?? ''}:${chargedAmount(price)}`)
     .sort()
     .join('|');
+}
+
+const BILLING_WORDS: Array<[RegExp, BillingPeriod]> = [
+  [/\b(?:annual|annually|yearly|year)\b/i, 'year'],
+  [/\b(?:monthly|month)\b/i, 'month'],
+];
+
+/**
+ * The slot of a plan named for its billing ("Annual plan with 20% discount", "Team - Fixed Annual
+ * Plan"): the billing its name says and the periods it is charged at. Only a slot held by one plan
+ * on each side pairs two plans, so "Annual plan" → "Team - Fixed Annual Plan" at a new price is a
+ * rename and a price change, not a plan dropped and another added.
+ */
+function billingSlot(plan: PricingPlan): string | null {
+  const named = BILLING_WORDS.find(([re]) => re.test(plan.name ?? ''))?.[1];
+  if (!named || !(plan.prices ?? []).length) return null;
+  return `${named}|${[...new Set(plan.prices.map(chargedEvery))].sort().join(',')}`;
 }
 
 /** A trial whose length changed ("14-day" → "30-day") is a value update that can be ranked. */
