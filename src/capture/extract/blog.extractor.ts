@@ -279,9 +279,14 @@ export function extractBlog(ctx: PageContext): BlogFields {
   return { posts: toPosts(best) };
 }
 
-/** One h1 over a long body: a post, even when its metadata does not say so. */
+/**
+ * A long body under h1s that link nowhere: a post, even when its metadata does not say so. One h1
+ * is its title; several are its title and its sections (a Markdown post written with "# "
+ * sections), since an index's h1s would link to its posts.
+ */
 function looksLikeArticle(ctx: PageContext): boolean {
-  return findAll(ctx.root, 'h1').length === 1 && ctx.dom.size(ctx.root) >= ARTICLE_BODY_CHARS * 2;
+  const h1s = findAll(ctx.root, 'h1');
+  return h1s.length >= 1 && h1s.every((h1) => !postLink(h1)) && ctx.dom.size(ctx.root) >= ARTICLE_BODY_CHARS * 2;
 }
 
 /** A date written in the byline under the title ("Martin Donath · June 4, 2024 · 5 min read"). */
