@@ -52,6 +52,17 @@ describe('changelog layouts without version numbers', () => {
     ]);
   });
 
+  it('keeps a dated release whose notes a sentence introduces as one entry titled by its date (Bitwarden release notes)', () => {
+    const release = (date: string, lead: string, items: string[]) => `<h2>${date}</h2><p>${lead}</p><ul>${items.map((i) => `<li><strong>${i}</strong>: details.</li>`).join('')}</ul>`;
+    const body =
+      release('2021-12-07', 'Bitwarden is proud to announce new enterprise features in the December release:', ['Key Connector', 'Families for Enterprise']) +
+      release('2021-10-26', 'The Bitwarden team is pleased to release a set of features and updates:', ['Emergency Access', 'Send']);
+    expect(titles(body)).toEqual([
+      ['2021-12-07', '2021-12-07'],
+      ['2021-10-26', '2021-10-26'],
+    ]);
+  });
+
   it('reads release cards without headings and "date — title" list items', () => {
     const cards = [
       '<div class="card"><strong>Launched SSO</strong><span class="date">June 4, 2024</span><p>Okta and Azure AD.</p></div>',

@@ -147,6 +147,16 @@ function paragraphEntry(ctx: PageContext, p: Element, date: string | null): Entr
 }
 
 /** List items that are not nested in another item of the same section. */
+/**
+ * Whether the section's first paragraph introduces its list (it ends with a colon and comes before
+ * the first item): the lines are the notes of one release, not announcements of their own.
+ */
+function introducedList(ctx: PageContext, section: Section): boolean {
+  const [first] = section.paragraphs;
+  const lead = first ? ctx.dom.text(first).trim() : '';
+  return section.listItems.length > 0 && lead.endsWith(':') && section.text.trim().startsWith(lead.slice(0, 60));
+}
+
 function topLevelItems(section: Section): Element[] {
   const all = new Set(section.listItems);
   return section.listItems.filter((li) => {
@@ -210,7 +220,9 @@ function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {
     if (!info || !hasSignal(info) || subs.has(heading)) continue;
     const title = entryTitle(info.text) || info.text;
     const items = topLevelItems(section);
-    if (dateOnly.has(heading) && items.length) {
+    // A dated release whose notes a sentence introduces ("… in the December release:") is one entry.
+    const release = dateOnly.has(heading) && introducedList(ctx, section);
+    if (dateOnly.has(heading) && items.length && !release) {
       // Each line under a date heading is an announcement of its own.
       for (const li of items) {
         const line = truncate(ownListItemText(ctx.dom, li), TITLE_MAX);
@@ -220,7 +232,7 @@ function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {
       }
       continue;
     }
-    const paragraphs = dateOnly.has(heading) && !section.container ? entryParagraphs(ctx, section) : [];
+    const paragraphs = dateOnly.has(heading) && !release && !section.container ? entryParagraphs(ctx, section) : [];
     if (paragraphs.length) {
       // Each paragraph that follows a day or month heading is an announcement of its own; a day
       // drawn as a card of its own stays one entry, its paragraphs its items.
