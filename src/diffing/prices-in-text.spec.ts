@@ -17,6 +17,12 @@ describe('prices in running text', () => {
     expect(result.field_diffs.some((d) => d.change_type === 'content_changed')).toBe(false);
   });
 
+  it('keeps brackets out of the name, so the path keeps one key', () => {
+    const line = (amount: string) => `## Notes\n\nEach seat beyond the plan costs ${amount} a month [see billing] for every workspace.\n`;
+    const result = diffCaptures('pricing', side(line('$5')), side(line('$6')));
+    expect(result.field_diffs.map((d) => d.path)).toEqual(['line_items[Each seat beyond the plan costs $5 a month see billing for every].price.amount']);
+  });
+
   it('leaves a sentence reworded around the same price, or a price already reported, alone', () => {
     const reworded = diffCaptures('pricing', side(trial('$5')), side(trial('$5').replace('a one-time grant', 'a single grant')));
     expect(reworded.field_diffs.filter((d) => d.change_type.startsWith('price_'))).toEqual([]);

@@ -53,7 +53,8 @@ function shapeOf(line: string): string {
 
 /** The clause around a price, a few words each side: "a one-time grant of $5 for usage". */
 function nameOf(text: string, start: number, end: number): string {
-  const clean = (part: string) => part.replace(/[*_`|>#]+/g, ' ').replace(/\s+/g, ' ');
+  // Brackets would end the path's key (`line_items[…]`); markup is not part of the name.
+  const clean = (part: string) => part.replace(/[*_`|>#[\]]+/g, ' ').replace(/\s+/g, ' ');
   const before = clean(text.slice(0, start)).split(/[.;:!?(]\s/).pop()!.trim().split(' ').filter(Boolean).slice(-WORDS_BEFORE);
   const after = clean(text.slice(end)).split(/[.,;:!?)]\s|[.,;:!?)]$/)[0].trim().split(' ').filter(Boolean).slice(0, WORDS_AFTER);
   return [...before, text.slice(start, end).trim(), ...after].join(' ').replace(/^[-–—\s]+/, '').replace(/^(?:and|or|but|which|that|so)\s+/i, '');
