@@ -3,7 +3,9 @@
  * costs per request. Two measurements, each as alternating A/B rounds of autocannon load:
  *
  * 1. A bare Nest app (express, 127.0.0.1, random port) answering a trivial guarded GET, without
- *    and with `useGlobalInterceptors(noop)`: the interceptor's own cost in CPU µs per request.
+ *    and with `useGlobalInterceptors(noop)`: the interceptor's own cost in CPU µs per request;
+ *    then without and with a no-op interceptor on another route only (`@UseInterceptors`), which
+ *    Nest applies per route: the GET should not pay for it.
  * 2. The real HTTP app (`createHttpApp`, ROLE=api) on a throwaway database with a seeded change
  *    feed, without and with the same interceptor: what share of an authenticated GET /v1/changes
  *    (first page) and GET /v1/account that cost is.
@@ -22,6 +24,7 @@ import {
   Module,
   NestInterceptor,
   UnauthorizedException,
+  UseInterceptors,
 } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -66,17 +69,31 @@ class PingController {
   }
 }
 
-@Module({ controllers: [PingController], providers: [{ provide: APP_GUARD, useClass: BearerGuard }] })
+@Controller()
+@UseInterceptors(NoopInterceptor)
+class InterceptedController {
+  @Get('intercepted')
+  intercepted(): { ok: boolean } {
+    return { ok: true };
+  }
+}
+
+const guard = { provide: APP_GUARD, useClass: BearerGuard };
+
+@Module({ controllers: [PingController], providers: [guard] })
 class PingModule {}
+
+@Module({ controllers: [PingController, InterceptedController], providers: [guard] })
+class PingBesideInterceptedModule {}
 
 async function listening(app: INestApplication): Promise<string> {
   await app.listen(0, '127.0.0.1');
   return `http://127.0.0.1:${app.getHttpServer().address().port}`;
 }
 
-async function bareApp(withInterceptor: boolean): Promise<{ app: INestApplication; origin: string }> {
-  const app = await NestFactory.create<NestExpressApplication>(PingModule, { logger: false });
-  if (withInterceptor) app.useGlobalInterceptors(new NoopInterceptor());
+async function bareApp(interceptor: 'none' | 'global' | 'other route'): Promise<{ app: INestApplication; origin: string }> {
+  const app = await NestFactory.create<NestExpressApplication>(interceptor === 'other route' ? PingBesideInterceptedModule : PingModule, { logger: false });
+  if (interceptor === 'global') app.useGlobalInterceptors(new NoopInterceptor());
   return { app, origin: await listening(app) };
 }
 
@@ -92,14 +109,23 @@ async function main(): Promise<void> {
   const apps: INestApplication[] = [];
   const { url, db } = await freshDatabase(DATABASE);
   try {
-    const bare = [await bareApp(false), await bareApp(true)];
+    const bare = [await bareApp('none'), await bareApp('global'), await bareApp('other route')];
     apps.push(...bare.map((b) => b.app));
     const headers = { authorization: `Bearer ${TOKEN}` };
+    const ping = (origin: string) => () => loadSlice({ url: `${origin}/ping`, seconds: SLICE_SECONDS, connections: CONNECTIONS, headers, expectStatus: 200 });
     const bareResult = await interleave(
       'bare Nest app, guarded GET /ping',
       [
-        { name: 'no interceptor', measure: () => loadSlice({ url: `${bare[0].origin}/ping`, seconds: SLICE_SECONDS, connections: CONNECTIONS, headers, expectStatus: 200 }) },
-        { name: 'noop interceptor', measure: () => loadSlice({ url: `${bare[1].origin}/ping`, seconds: SLICE_SECONDS, connections: CONNECTIONS, headers, expectStatus: 200 }) },
+        { name: 'no interceptor', measure: ping(bare[0].origin) },
+        { name: 'noop interceptor', measure: ping(bare[1].origin) },
+      ],
+      ROUNDS,
+    );
+    const besideResult = await interleave(
+      'bare Nest app, guarded GET /ping, a no-op interceptor on another route only',
+      [
+        { name: 'no interceptor', measure: ping(bare[0].origin) },
+        { name: 'on another route', measure: ping(bare[2].origin) },
       ],
       ROUNDS,
     );
@@ -137,6 +163,7 @@ async function main(): Promise<void> {
 
     log('\nsummary (medians of the per-round differences)');
     log(`  interceptor on a bare guarded GET: ${cost(bareResult)}`);
+    log(`  interceptor on another route, the same GET: ${cost(besideResult)}`);
     for (const [label, result] of Object.entries(feeds)) log(`  interceptor on ${label}: ${cost(result)}`);
   } finally {
     for (const app of apps) await app.close();
