@@ -4,6 +4,7 @@ import { ChangeEntity } from '../changes/change.entity';
 import { TargetUrlValidator } from '../common/target-url';
 import { DigestModule } from '../digest/digest.module';
 import { ChannelRegistry } from './channels/channel-registry';
+import { EmailOutboxEntity } from './channels/email/email-outbox.entity';
 import { EmailOutboxRepository } from './channels/email/email-outbox.repository';
 import { EmailOutboxService } from './channels/email/email-outbox.service';
 import { EmailRecipientsRepository } from './channels/email/email-recipients.repository';
@@ -39,7 +40,7 @@ import { WebhookSender } from './webhook-sender';
   exports: [ChannelRegistry, DeliveryAttempts, DigestFlushService, EmailOutboxService, Mailer, NotificationSettingsService, NotificationsService, Unsubscribes],
   imports: [
     DigestModule,
-    TypeOrmModule.forFeature([ChangeEntity, DigestBufferEntity, NotificationDestinationEntity, NotificationSettingsEntity, WebhookDeliveryEntity]),
+    TypeOrmModule.forFeature([ChangeEntity, DigestBufferEntity, EmailOutboxEntity, NotificationDestinationEntity, NotificationSettingsEntity, WebhookDeliveryEntity]),
   ],
   providers: [
     ...CHANNEL_PROVIDERS,

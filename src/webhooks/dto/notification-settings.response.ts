@@ -3,8 +3,9 @@ import { SEVERITIES } from '../../common/severity';
 import type { NotificationChannel } from '../channels/notification-channel';
 import { CHANNEL_TYPES } from '../channels/registered-channels';
 import { NOTIFICATION_DIGEST_PERIODS } from '../digest-window';
-import type { DestinationRow } from '../notification-destinations.repository';
-import { NOTIFICATION_MODES, type NotificationSettingsRow } from '../notification-settings.repository';
+import type { NotificationDestinationEntity } from '../notification-destination.entity';
+import type { NotificationSettingsEntity } from '../notification-settings.entity';
+import { NOTIFICATION_MODES } from '../notification-settings.repository';
 
 export class ChannelStateDto {
   @ApiProperty({ example: true, description: 'a URL (or at least one email recipient) is set' }) configured: boolean;
@@ -62,7 +63,7 @@ export class TestPingResponse {
   event_id: string;
 }
 
-function channelState(destination: DestinationRow | undefined): ChannelStateDto {
+function channelState(destination: NotificationDestinationEntity | undefined): ChannelStateDto {
   const broken = destination?.broken_since ?? null;
   return {
     configured: destination !== undefined,
@@ -74,8 +75,8 @@ function channelState(destination: DestinationRow | undefined): ChannelStateDto 
 
 /** The settings with every registered channel's destination (unset: null, or [] for a list) and state. */
 export function toNotificationSettings(
-  row: NotificationSettingsRow,
-  destinations: DestinationRow[],
+  row: NotificationSettingsEntity,
+  destinations: NotificationDestinationEntity[],
   channels: readonly NotificationChannel[],
 ): NotificationSettingsDto {
   const enabled = new Map(destinations.filter((d) => d.enabled).map((d) => [d.channel, d]));
