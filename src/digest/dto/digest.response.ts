@@ -1,33 +1,18 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
+import { ChangeListItemDto } from '../../changes/dto/change.response';
 import { THEME_WINDOW_DAYS } from '../themes';
-import { MONITOR_TYPES } from '../../capture/capture.types';
 import { SEVERITIES } from '../../common/severity';
-import { REVIEW_STATUSES } from '../../changes/changes.repository';
 import { NEEDS_REVIEW_ITEM_LIMIT, TOP_OPPORTUNITIES_LIMIT } from '../digest.builder';
 import { DIGEST_PERIODS } from '../digest.types';
 
-class DigestDeltaDto {
-  @ApiProperty({ example: 1 }) added: number;
-  @ApiProperty({ example: 0 }) removed: number;
-  @ApiProperty({ example: 2 }) modified: number;
-}
-
-export class DigestItemDto {
+/** A change as the digest lists it: the feed item's fields, with where the change was seen. */
+export class DigestItemDto extends PickType(ChangeListItemDto, [
+  'competitor_id', 'competitor', 'logo_url', 'monitor_type', 'summary', 'severity', 'category', 'direction', 'delta', 'review_status', 'created_at',
+] as const) {
   @ApiProperty({ example: 501 }) change_id: number;
-  @ApiProperty({ example: 3 }) competitor_id: number;
-  @ApiProperty({ example: 'Acme' }) competitor: string;
   @ApiProperty({ example: 'https://acme.example/' }) homepage_url: string;
-  @ApiProperty({ example: 'https://acme.example/logo.png' }) logo_url: string | null;
-  @ApiProperty({ example: 'pricing', enum: MONITOR_TYPES }) monitor_type: string;
   @ApiProperty({ example: 'https://acme.example/pricing' }) source_url: string;
-  @ApiProperty({ example: 'Acme raised Pro from $49 to $59 a month (+20%).' }) summary: string;
-  @ApiProperty({ example: 'high', enum: SEVERITIES }) severity: string;
   @ApiProperty({ example: 'A 20% rise on the main plan opens room for a price-led pitch.' }) why_it_matters: string;
-  @ApiProperty({ example: 'pricing' }) category: string;
-  @ApiProperty({ example: 'advanced', enum: ['advanced', 'retreated', 'neutral'] }) direction: string;
-  delta: DigestDeltaDto;
-  @ApiProperty({ example: 'unreviewed', enum: REVIEW_STATUSES }) review_status: string;
-  @ApiProperty({ example: '2026-11-22T09:00:04.000Z' }) created_at: string;
 }
 
 export class OpportunityItemDto extends DigestItemDto {
