@@ -8,7 +8,7 @@ import { REVIEW_STATUSES, type ChangeListRow, type ChangeRow } from '../changes.
 const CATEGORIES = ['pricing', 'feature', 'content', 'partnership', 'social_proof', 'positioning', 'other'];
 const DIRECTIONS = ['advanced', 'retreated', 'neutral'];
 
-class DeltaDto {
+export class DeltaDto {
   @ApiProperty({ example: 0 }) added: number;
   @ApiProperty({ example: 0 }) removed: number;
   /** alertable fields changed in place (a price moved), as in webhooks and the digest */
@@ -35,7 +35,7 @@ export class ChangeListItemDto {
   @ApiProperty({ example: '2026-11-22T09:00:04.000Z' }) created_at: string;
 }
 
-class FieldDiffDto {
+export class FieldDiffDto {
   @ApiProperty({ example: 'updated' }) op: string;
   @ApiProperty({ example: 'price_increased' }) change_type: string;
   @ApiProperty({ example: 'plans[pro].prices[month].amount' }) path: string;
@@ -62,7 +62,7 @@ class ClusterDto {
   theme?: ClusterThemeDto;
 }
 
-class EvidenceDiffDto {
+export class EvidenceDiffDto {
   @ApiProperty({ example: 'updated' }) op: string;
   @ApiProperty({ example: 'plans[pro].prices[month].amount' }) path: string;
   @ApiProperty({ example: 'alertable' }) tier: string;

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { DeltaDto, EvidenceDiffDto, FieldDiffDto } from '../../changes/dto/change.response';
 import { SEVERITIES } from '../../common/severity';
 import { DigestBodyDto } from '../../digest/dto/digest.response';
 import { SCHEMA_VERSION, WEBHOOK_EVENTS } from '../envelope';
@@ -20,27 +21,12 @@ export class WebhookEnvelopeDto {
   @ApiProperty({ type: Object }) data: unknown;
 }
 
-class EventDeltaDto {
-  @ApiProperty({ example: 1 }) added: number;
-  @ApiProperty({ example: 0 }) removed: number;
-  @ApiProperty({ example: 1 }) modified: number;
-}
+// The change's shapes as the REST API documents them, under the webhook contract's own names.
+class EventDeltaDto extends DeltaDto {}
 
-class EventFieldDiffDto {
-  @ApiProperty({ example: 'updated' }) op: string;
-  @ApiProperty({ example: 'plans[pro].prices[month].amount' }) path: string;
-  @ApiProperty({ example: 'alertable' }) tier: string;
-  @ApiProperty({ example: 'price_increased' }) change_type: string;
-  @ApiProperty({ example: 49, nullable: true }) old: unknown;
-  @ApiProperty({ example: 59, nullable: true }) new: unknown;
-}
+class EventFieldDiffDto extends FieldDiffDto {}
 
-class EventEvidenceDiffDto {
-  @ApiProperty({ example: 'updated' }) op: string;
-  @ApiProperty({ example: 'plans[pro].prices[month].amount' }) path: string;
-  @ApiProperty({ example: 'alertable' }) tier: string;
-  @ApiProperty({ example: 'price_increased' }) change_type: string;
-}
+class EventEvidenceDiffDto extends EvidenceDiffDto {}
 
 class EventEvidenceDto {
   @ApiProperty({ example: '2026-11-22T09:00:03.000Z' }) captured_at: string | null;
