@@ -7,8 +7,10 @@
  * temporary directory and its default thread pool. Prints figures; asserts nothing.
  *
  * Knobs: PEER_PAGES (500), PEER_HOSTS (20), PEER_LATENCIES_MS (0,100), PEER_ROUNDS (3),
- * PEER_ONE_HOST_PAGES (100; 0 skips), PEER_CHANGED_SHARE (0.05), BENCH_PROFILE_DIR (a V8 CPU profile of
- * the Rivalwatch process, and peer-windows.json: when its counted rounds ran, for
+ * PEER_ONE_HOST_PAGES (100; 0 skips), PEER_CHANGED_SHARE (0.05), PEER_SCREENSHOTS (0: Rivalwatch runs
+ * without Chromium, so a change's screenshot ends `unavailable` at once; 1 takes them, and the
+ * baseline's 500 screenshots then render through every counted round), BENCH_PROFILE_DIR (a V8 CPU
+ * profile of the Rivalwatch process, and peer-windows.json: when its counted rounds ran, for
  * bench/support/cpu-profile-stages.ts).
  */
 import 'reflect-metadata';
@@ -34,9 +36,13 @@ const ONE_HOST_PAGES = Number(process.env.PEER_ONE_HOST_PAGES ?? 100);
 const ONE_HOST_LATENCY_MS = 100;
 /** Each round changes this share of the pages (a real price change); the rest answer as before. */
 const CHANGED_SHARE = Number(process.env.PEER_CHANGED_SHARE ?? 0.05);
+const SCREENSHOTS = process.env.PEER_SCREENSHOTS === '1';
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const TARGETS: Record<number, number> = { 0: 2.5, 100: 6 };
 const SLOW_OF_INSTANT_TARGET = 0.95;
+/** 100 pages on one host at 100 ms, 4 requests in flight: at most 40 checks/s; "close" is this share of it. */
+const ONE_HOST_LIMIT = 4 / (ONE_HOST_LATENCY_MS / 1000);
+const ONE_HOST_TARGET_SHARE = 0.85;
 
 /** A page farm and the same pages watched by both tools. */
 interface Scenario {
@@ -121,6 +127,11 @@ class LineCounter {
   }
 }
 
+/** One line of the summary: the figure, the target and whether it was met. */
+function verdict(label: string, figure: string, target: string, met: boolean): string {
+  return `  ${met ? 'met    ' : 'MISSED '} ${label}: ${figure} (target ${target})`;
+}
+
 async function compare(db: DataSource, s: Scenario, latencyMs: number, title: string, log: LineCounter, profiled: ProfileWindows): Promise<Pair> {
   console.log(`\n${title}:`);
   s.farm.delayMs = latencyMs;
@@ -161,7 +172,10 @@ async function freePort(): Promise<number> {
 
 async function main(): Promise<void> {
   const version = urlwatchVersion();
-  console.log(`bench:peer — ${version} (default thread pool) vs Rivalwatch (one process, ROLE=all, Postgres + Redis); load ${load()}`);
+  console.log(
+    `bench:peer — ${version} (default thread pool) vs Rivalwatch (one process, ROLE=all, Postgres + Redis, ` +
+      `${SCREENSHOTS ? 'screenshots taken' : 'no Chromium: screenshots left out'}); load ${load()}`,
+  );
   const { url, db } = await freshDatabase('rw_bench_peer');
   const prefix = `rwbench:peer:${Date.now()}`;
   const scenarios = [await scenario(db, HOSTS, PAGES)];
@@ -173,6 +187,8 @@ async function main(): Promise<void> {
     PORT: String(await freePort()),
     ALLOW_PRIVATE_NETWORK_TARGETS: 'true',
     SCHEDULER_TICK_SECONDS: '1',
+    // A path with no Chromium behind it: the pages need none, and a change's screenshot ends `unavailable`.
+    ...(SCREENSHOTS ? {} : { CHROMIUM_PATH: path.join(__dirname, 'no-chromium') }),
   });
   const log = new LineCounter(rivalwatch);
   const profiled: ProfileWindows = { checks: 0, windows: [] };
@@ -190,16 +206,34 @@ async function main(): Promise<void> {
       byLatency.set(latency, await compare(db, scenarios[0], latency, title, log, profiled));
     }
     const [instant, slow] = [byLatency.get(0), byLatency.get(100)];
+    let oneHost: Pair | null = null;
+    if (scenarios[1]) {
+      const title = `${ONE_HOST_PAGES} pages on one host answering after ${ONE_HOST_LATENCY_MS} ms (4 requests in flight per host: about ${ONE_HOST_LIMIT} checks/s)`;
+      oneHost = await compare(db, scenarios[1], ONE_HOST_LATENCY_MS, title, log, profiled);
+    }
+    console.log(`\nTargets (medians of ${ROUNDS} rounds; load at the end ${load()}):`);
+    for (const [latency, pair] of byLatency) {
+      const target = TARGETS[latency];
+      if (!target) continue;
+      const ratio = pair.rivalwatch / pair.urlwatch;
+      const label = `${latency ? `${latency} ms` : 'instant'} pages, Rivalwatch / urlwatch`;
+      console.log(verdict(label, `${fmt(pair.rivalwatch)} / ${fmt(pair.urlwatch)} checks/s = ${fmt(ratio, 2)}×`, `≥ ${target}×`, ratio >= target));
+    }
     if (instant && slow) {
+      const share = slow.rivalwatch / instant.rivalwatch;
+      console.log(verdict('Rivalwatch on 100 ms pages / on instant pages', `${fmt(100 * share)}%`, `≥ ${100 * SLOW_OF_INSTANT_TARGET}%`, share >= SLOW_OF_INSTANT_TARGET));
+    }
+    if (oneHost) {
+      const share = oneHost.rivalwatch / ONE_HOST_LIMIT;
       console.log(
-        `\nRivalwatch on 100 ms pages / on instant pages: ${fmt((100 * slow.rivalwatch) / instant.rivalwatch)}% (target ≥ ${100 * SLOW_OF_INSTANT_TARGET}%)`,
+        verdict(
+          `${ONE_HOST_PAGES} pages on one host at ${ONE_HOST_LATENCY_MS} ms`,
+          `${fmt(oneHost.rivalwatch)} checks/s = ${fmt(100 * share)}% of the ${ONE_HOST_LIMIT}/s politeness limit`,
+          `≥ ${100 * ONE_HOST_TARGET_SHARE}% of it, never above`,
+          share >= ONE_HOST_TARGET_SHARE && share <= 1.05,
+        ),
       );
     }
-    if (scenarios[1]) {
-      const title = `${ONE_HOST_PAGES} pages on one host answering after ${ONE_HOST_LATENCY_MS} ms (4 requests in flight per host: about 40 checks/s)`;
-      await compare(db, scenarios[1], ONE_HOST_LATENCY_MS, title, log, profiled);
-    }
-    console.log(`\nload at the end: ${load()}`);
     if (PROFILE_DIR) writeFileSync(path.join(PROFILE_DIR, 'peer-windows.json'), JSON.stringify(profiled));
   } finally {
     await stopWorkers([rivalwatch]);
