@@ -15,6 +15,7 @@
  */
 import 'reflect-metadata';
 import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -55,6 +56,8 @@ interface Scenario {
 interface Pair {
   urlwatch: number;
   rivalwatch: number;
+  /** CPU time of the Rivalwatch process per check, ms (median of the rounds). */
+  cpuPerCheck: number;
 }
 
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -115,15 +118,27 @@ function monotonicMicros(): number {
   return Number(process.hrtime.bigint() / 1000n);
 }
 
-/** Counts the lines the Rivalwatch process writes (its log), to report them per check. */
-class LineCounter {
+/**
+ * What the Rivalwatch process spends: the lines it writes (its log) and its CPU time, all threads
+ * (user + system, from /proc). CPU time is what the machine's load does not inflate much: a
+ * process waiting for a core is not charged, where the rates and the profiler's samples are.
+ */
+class ProcessMeter {
   lines = 0;
-  constructor(child: ChildProcess) {
+  private readonly tickMs = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  constructor(private readonly child: ChildProcess) {
     const count = (chunk: Buffer) => {
       for (const byte of chunk) if (byte === 10) this.lines++;
     };
     child.stdout!.on('data', count);
     child.stderr!.on('data', count);
+  }
+
+  /** CPU time used so far, in ms (`utime` + `stime` of /proc/PID/stat, fields 14 and 15). */
+  cpuMs(): number {
+    const stat = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * this.tickMs;
   }
 }
 
@@ -132,32 +147,38 @@ function verdict(label: string, figure: string, target: string, met: boolean): s
   return `  ${met ? 'met    ' : 'MISSED '} ${label}: ${figure} (target ${target})`;
 }
 
-async function compare(db: DataSource, s: Scenario, latencyMs: number, title: string, log: LineCounter, profiled: ProfileWindows): Promise<Pair> {
+async function compare(db: DataSource, s: Scenario, latencyMs: number, title: string, log: ProcessMeter, profiled: ProfileWindows): Promise<Pair> {
   console.log(`\n${title}:`);
   s.farm.delayMs = latencyMs;
   const urlwatchRates: number[] = [];
   const rivalwatchRates: number[] = [];
+  const cpuPerCheck: number[] = [];
   // The first round warms both up (JIT, connections, caches) and is not counted.
   for (let i = -1; i < ROUNDS; i++) {
     changeSome(s);
     const uw = await urlwatchRound(s);
     const linesBefore = log.lines;
+    const cpuBefore = log.cpuMs();
     const rw = await rivalwatchRound(db, s);
+    const cpu = (log.cpuMs() - cpuBefore) / s.monitorIds.length;
     const label = i < 0 ? 'warm-up' : `round ${i + 1}`;
     console.log(
       `  ${label.padEnd(8)} urlwatch ${fmt(uw.perSecond).padStart(6)}/s (start-up ${fmt(uw.startupMs, 0)} ms)   ` +
-        `Rivalwatch ${fmt(rw.perSecond).padStart(6)}/s ${JSON.stringify(rw.statuses)}, ${log.lines - linesBefore} log lines   load ${load()}`,
+        `Rivalwatch ${fmt(rw.perSecond).padStart(6)}/s ${JSON.stringify(rw.statuses)}, ${fmt(cpu, 2)} ms CPU/check, ` +
+        `${log.lines - linesBefore} log lines   load ${load()}`,
     );
     if (i < 0) continue;
     profiled.windows.push(rw.window);
     profiled.checks += s.monitorIds.length;
     urlwatchRates.push(uw.perSecond);
     rivalwatchRates.push(rw.perSecond);
+    cpuPerCheck.push(cpu);
   }
-  const pair = { urlwatch: median(urlwatchRates), rivalwatch: median(rivalwatchRates) };
+  const pair = { urlwatch: median(urlwatchRates), rivalwatch: median(rivalwatchRates), cpuPerCheck: median(cpuPerCheck) };
   const target = TARGETS[latencyMs] && s.farm.hosts > 1 ? ` (target ≥ ${TARGETS[latencyMs]}×)` : '';
   console.log(
-    `  median of ${ROUNDS}: urlwatch ${fmt(pair.urlwatch)}/s, Rivalwatch ${fmt(pair.rivalwatch)}/s: ${fmt(pair.rivalwatch / pair.urlwatch, 2)}×${target}`,
+    `  median of ${ROUNDS}: urlwatch ${fmt(pair.urlwatch)}/s, Rivalwatch ${fmt(pair.rivalwatch)}/s: ${fmt(pair.rivalwatch / pair.urlwatch, 2)}×${target}; ` +
+      `Rivalwatch's CPU ${fmt(pair.cpuPerCheck, 2)} ms per check (all its threads)`,
   );
   return pair;
 }
@@ -190,7 +211,7 @@ async function main(): Promise<void> {
     // A path with no Chromium behind it: the pages need none, and a change's screenshot ends `unavailable`.
     ...(SCREENSHOTS ? {} : { CHROMIUM_PATH: path.join(__dirname, 'no-chromium') }),
   });
-  const log = new LineCounter(rivalwatch);
+  const log = new ProcessMeter(rivalwatch);
   const profiled: ProfileWindows = { checks: 0, windows: [] };
   try {
     console.log(`\nBaselines (first capture of every page; not counted):`);
