@@ -4,7 +4,10 @@
  * and on one host (where Rivalwatch's politeness limit, 4 requests in flight per host, caps it).
  * Rivalwatch is one process with every role (ROLE=all) on real Postgres (a fresh database) and
  * Redis, checking scheduled monitors; urlwatch runs with its own configuration and cache in a
- * temporary directory and its default thread pool. Prints figures; asserts nothing.
+ * temporary directory and its default thread pool. Each round prints the requests the page farm had
+ * in flight (time-weighted mean from the first request to the last answer, and the most) and the
+ * Rivalwatch process's CPU time per check; the end prints each target with met or MISSED. Prints
+ * figures; asserts nothing.
  *
  * Knobs: PEER_PAGES (500), PEER_HOSTS (20), PEER_LATENCIES_MS (0,100), PEER_ROUNDS (3),
  * PEER_ONE_HOST_PAGES (100; 0 skips), PEER_CHANGED_SHARE (0.05), PEER_SCREENSHOTS (0: Rivalwatch runs
@@ -77,19 +80,23 @@ function changeSome(s: Scenario): void {
 }
 
 /** urlwatch over every page once: from its first request to its exit (its start-up is left out). */
-async function urlwatchRound(s: Scenario): Promise<{ perSecond: number; startupMs: number }> {
-  s.farm.firstRequestAt = null;
+async function urlwatchRound(s: Scenario): Promise<{ perSecond: number; startupMs: number; inFlight: string }> {
+  s.farm.resetInFlight();
   const started = performance.now();
   await s.urlwatch.run();
   const first = s.farm.firstRequestAt ?? started;
-  return { perSecond: s.farm.pages / ((performance.now() - first) / 1000), startupMs: first - started };
+  return { perSecond: s.farm.pages / ((performance.now() - first) / 1000), startupMs: first - started, inFlight: inFlight(s.farm) };
 }
 
 /**
  * Makes every monitor of the scenario due and waits until the scheduler has claimed them and
  * their runs have finished: from the first claim to the last finished run.
  */
-async function rivalwatchRound(db: DataSource, s: Scenario): Promise<{ perSecond: number; statuses: Record<string, number>; window: [number, number] }> {
+async function rivalwatchRound(
+  db: DataSource,
+  s: Scenario,
+): Promise<{ perSecond: number; statuses: Record<string, number>; window: [number, number]; inFlight: string }> {
+  s.farm.resetInFlight();
   const from = monotonicMicros();
   const [{ mark }] = await db.query(`SELECT clock_timestamp() AS mark`);
   await db.query(`UPDATE monitors SET next_check_at = now() WHERE id = ANY($1::int[])`, [s.monitorIds]);
@@ -110,7 +117,12 @@ async function rivalwatchRound(db: DataSource, s: Scenario): Promise<{ perSecond
     [s.monitorIds, mark],
   );
   const window: [number, number] = [from, monotonicMicros()];
-  return { perSecond: s.monitorIds.length / seconds, statuses: Object.fromEntries(stats.map((r) => [r.status, r.n])), window };
+  return { perSecond: s.monitorIds.length / seconds, statuses: Object.fromEntries(stats.map((r) => [r.status, r.n])), window, inFlight: inFlight(s.farm) };
+}
+
+/** The requests the farm had in flight during a round, as the page farm saw them: mean and most. */
+function inFlight(farm: PageFarm): string {
+  return `${fmt(farm.meanInFlight())}/${farm.maxInFlight} in flight`;
 }
 
 /** The clock V8 stamps profile samples with (CLOCK_MONOTONIC, shared by the processes of the machine). */
@@ -163,8 +175,8 @@ async function compare(db: DataSource, s: Scenario, latencyMs: number, title: st
     const cpu = (log.cpuMs() - cpuBefore) / s.monitorIds.length;
     const label = i < 0 ? 'warm-up' : `round ${i + 1}`;
     console.log(
-      `  ${label.padEnd(8)} urlwatch ${fmt(uw.perSecond).padStart(6)}/s (start-up ${fmt(uw.startupMs, 0)} ms)   ` +
-        `Rivalwatch ${fmt(rw.perSecond).padStart(6)}/s ${JSON.stringify(rw.statuses)}, ${fmt(cpu, 2)} ms CPU/check, ` +
+      `  ${label.padEnd(8)} urlwatch ${fmt(uw.perSecond).padStart(6)}/s (start-up ${fmt(uw.startupMs, 0)} ms, ${uw.inFlight})   ` +
+        `Rivalwatch ${fmt(rw.perSecond).padStart(6)}/s ${JSON.stringify(rw.statuses)}, ${rw.inFlight}, ${fmt(cpu, 2)} ms CPU/check, ` +
         `${log.lines - linesBefore} log lines   load ${load()}`,
     );
     if (i < 0) continue;
