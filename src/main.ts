@@ -4,10 +4,8 @@ import { AccountsService } from './accounts/accounts.service';
 import { firstStartMessage } from './accounts/first-start-message';
 import { start } from './bootstrap';
 import { ConfigError, loadConfig } from './config/config';
-import { enlargeYoungGeneration } from './runtime/young-generation';
 
 async function main(): Promise<void> {
-  enlargeYoungGeneration();
   const config = loadConfig();
   const app = await start(config);
   if (!config.databaseUrl) {
