@@ -2,8 +2,6 @@ import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-/** The young generation `npm start` and the Docker image give the process (README, Running it for real). */
-const YOUNG_GENERATION = '--max-semi-space-size=32';
 
 /** Starts `count` real worker processes (ROLE=worker) and resolves once each is consuming. */
 export async function startWorkers(count: number, env: Record<string, string>): Promise<ChildProcess[]> {
@@ -30,7 +28,7 @@ function spawnRivalwatch(env: Record<string, string>): ChildProcess {
   // more Node options for it, space-separated (`--trace-gc`, `--max-semi-space-size=16`).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...profile, YOUNG_GENERATION, ...nodeArgs, '-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+  return spawn(process.execPath, [...profile, ...nodeArgs, '-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
