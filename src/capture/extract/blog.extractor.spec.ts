@@ -134,3 +134,45 @@ describe('blog extraction of dates inside a byline paragraph', () => {
     ]);
   });
 });
+
+describe('blog indexes laid out as a table (the Rust blog, corpus)', () => {
+  it('reads a post per row, the year-less dates in the year of the "Posts in 2023" row above them', () => {
+    const { posts } = fieldsOf(corpusPage('blog-rust-pair/after.html'), 'https://blog.rust-lang.org/', 'blog');
+    expect(posts.length).toBeGreaterThan(100);
+    expect(posts[0]).toMatchObject({ title: 'Announcing Rust 1.71.0', url: 'https://blog.rust-lang.org/2023/07/13/Rust-1.71.0.html', date: '2023-07-13' });
+    expect(posts.find((p) => p.title === 'Announcing Rust 1.66.0')?.date).toBe('2022-12-15');
+  });
+
+  it('takes the year from the heading before the table, and skips rows without a post link or a date', () => {
+    const html = `<html><body><main><h2>Archive 2021</h2><table>
+      <tr><td>Dec 3</td><td><a href="/posts/three">Third</a></td></tr>
+      <tr><td>Nov. 20</td><td><a href="/posts/two">Second</a></td></tr>
+      <tr><td>Unknown</td><td><a href="/posts/undated">Undated</a></td></tr>
+      <tr><td>Jan 4</td><td><a href="/posts/one">First</a></td></tr>
+      <tr><th>2020</th><th></th></tr>
+      <tr><td>Dec 24</td><td><a href="/posts/zero">Zero</a></td></tr></table></main></body></html>`;
+    const { posts } = fieldsOf(html, 'https://x.example/archive', 'blog');
+    expect(posts.map((p) => [p.title, p.date])).toEqual([
+      ['Third', '2021-12-03'],
+      ['Second', '2021-11-20'],
+      ['First', '2021-01-04'],
+      ['Zero', '2020-12-24'],
+    ]);
+  });
+
+  it('does not read a table of links without dates as posts', () => {
+    const html = `<html><body><main><h1>Downloads</h1><table>
+      <tr><td>Linux</td><td><a href="/dl/linux">Download</a></td></tr><tr><td>macOS</td><td><a href="/dl/mac">Download</a></td></tr>
+      <tr><td>Windows</td><td><a href="/dl/win">Download</a></td></tr></table></main></body></html>`;
+    expect(fieldsOf(html, 'https://x.example/downloads', 'blog').posts).toEqual([]);
+  });
+});
+
+describe('a post titled by an h2 in its own <header> with a "date · author" byline (the Rust blog, corpus)', () => {
+  it.each([
+    ['blogpost-rust-release/page.html', 'https://blog.rust-lang.org/2023/07/13/Rust-1.71.0.html', 'Announcing Rust 1.71.0', '2023-07-13', 'The Rust Release Team'],
+    ['blogpost-rust-inside-rust/page.html', 'https://blog.rust-lang.org/inside-rust/2023/07/17/trait-system-refactor-initiative.html', 'Rustc Trait System Refactor Initiative Update', '2023-07-17', 'lcnr'],
+  ])('%s is one post with its title, date and author', (file, url, title, date, author) => {
+    expect(fieldsOf(corpusPage(file), url, 'blog').posts.map((p) => [p.title, p.date, p.author])).toEqual([[title, date, author]]);
+  });
+});

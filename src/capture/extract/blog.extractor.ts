@@ -17,22 +17,16 @@ import {
 import { keyOf, KeyAllocator } from './keys';
 import type { PageContext } from './page-context';
 import { ARTICLE_TYPES, stripSiteSuffix } from './page-meta';
-import { headerAuthor, leafLines, nameBeforeMeta } from './bylines';
+import { headerAuthor, headerBlocks, leafLines, nameBeforeMeta } from './bylines';
 import { splitSections, type Section } from './sections';
+import { postsFromTableRows } from './blog-table-posts';
+import { isPostHref, type PostDraft } from './post-links';
 import { hintAuthor, hintText } from './hint-values';
 import { jsonLdOfType, ldText, ldUrl, type JsonLdNode } from './structured-data';
 
 const EXCERPT_MAX = 300;
 const BYLINE_RE = /(?:^|[\s/|•·-])[Bb]y:?\s+([\p{Lu}][\p{L}.'’-]+(?:\s+[\p{Lu}][\p{L}.'’-]+){0,3})/u;
 const AUTHOR_CLASS_RE = /(?:^|[\s_-])(?:author|byline|writer)(?:$|[\s_-])/i;
-
-interface PostDraft {
-  title: string;
-  url: string | null;
-  date: string | null;
-  author: string | null;
-  excerpt: string | null;
-}
 
 function toPosts(drafts: PostDraft[]): BlogPost[] {
   const keys = new KeyAllocator();
@@ -72,11 +66,6 @@ function postsFromJsonLd(ctx: PageContext): PostDraft[] {
     }))
     .filter((post) => post.title);
 }
-
-/** Listing pages (categories, tags, authors, pagination) are linked from indexes but are not posts. */
-const LISTING_PATH_RE = /\/(?:categories|category|tags?|topics?|authors?|page)\/[^/]*\/?(?:\d+\/?)?$/i;
-
-const isPostHref = (href: string | null): boolean => !!href && !href.startsWith('#') && !LISTING_PATH_RE.test(href.split(/[?#]/)[0]);
 
 function postLink(heading: Element): Element | null {
   const inside = findAll(heading, 'a').find((a) => isPostHref(attr(a, 'href')));
@@ -230,14 +219,34 @@ function bylineAuthor(ctx: PageContext): string | null {
     const m = BYLINE_RE.exec(line);
     if (m) return hintAuthor(cleanAuthor(m[1]));
   }
+  const heading = titleHeading(ctx);
+  return heading ? headerAuthor(ctx.dom, heading) : null;
+}
+
+const pageTitle = (ctx: PageContext): string | null => (ctx.meta.title ? stripSiteSuffix(ctx.meta.title, ctx.meta.site_name, ctx.base) : null);
+
+/**
+ * The heading that titles the post: its h1, or, on a theme that gives the title an h2 or h3, the
+ * first such heading the page title starts with ("Announcing Rust 1.71.0" in "Announcing Rust
+ * 1.71.0 | Rust Blog").
+ */
+function titleHeading(ctx: PageContext): Element | null {
   const h1 = findAll(ctx.root, 'h1')[0];
-  return h1 ? headerAuthor(ctx.dom, h1) : null;
+  if (h1) return h1;
+  const title = pageTitle(ctx)?.toLowerCase();
+  if (!title) return null;
+  return (
+    findAll(ctx.root, ['h2', 'h3']).find((h) => {
+      const text = ctx.dom.text(h).toLowerCase();
+      return text.length >= 8 && title.startsWith(text);
+    }) ?? null
+  );
 }
 
 function singleArticle(ctx: PageContext): PostDraft | null {
   const article = jsonLdOfType(ctx.data, ARTICLE_TYPES)[0];
-  const h1 = findAll(ctx.root, 'h1')[0];
-  const metaTitle = ctx.meta.title ? stripSiteSuffix(ctx.meta.title, ctx.meta.site_name, ctx.base) : null;
+  const h1 = titleHeading(ctx);
+  const metaTitle = pageTitle(ctx);
   const h1Text = h1 ? hintText(ctx.dom.text(h1)) : null;
   // The page title is the headline plus the site's name in whatever form; the h1 is the headline alone.
   const fromMeta = metaTitle && h1Text && metaTitle.toLowerCase().startsWith(h1Text.toLowerCase()) ? h1Text : metaTitle;
@@ -269,7 +278,7 @@ export function extractBlog(ctx: PageContext): BlogFields {
     const post = singleArticle(ctx);
     return { posts: post ? toPosts([post]) : [] };
   };
-  const fromDom = [postsFromHeadings(ctx), postsFromLinkLists(ctx)].reduce((a, b) => (b.length > a.length ? b : a));
+  const fromDom = [postsFromHeadings(ctx), postsFromLinkLists(ctx), postsFromTableRows(ctx)].reduce((a, b) => (b.length > a.length ? b : a));
   if (isSingleArticlePage(ctx, fromDom)) return single();
   const fromData = postsFromJsonLd(ctx);
   // Metadata that lists fewer posts than the page shows is incomplete: the DOM wins.
@@ -279,15 +288,18 @@ export function extractBlog(ctx: PageContext): BlogFields {
   return { posts: toPosts(best) };
 }
 
-/** One h1 over a long body: a post, even when its metadata does not say so. */
+/** One title heading (one h1, or the heading the page title names) over a long body: a post, even when its metadata does not say so. */
 function looksLikeArticle(ctx: PageContext): boolean {
-  return findAll(ctx.root, 'h1').length === 1 && ctx.dom.size(ctx.root) >= ARTICLE_BODY_CHARS * 2;
+  const h1s = findAll(ctx.root, 'h1').length;
+  return (h1s === 1 || (h1s === 0 && !!titleHeading(ctx))) && ctx.dom.size(ctx.root) >= ARTICLE_BODY_CHARS * 2;
 }
 
 /** A date written in the byline under the title ("Martin Donath · June 4, 2024 · 5 min read"). */
 function bylineDate(ctx: PageContext): string | null {
-  const h1 = findAll(ctx.root, 'h1')[0];
+  const h1 = titleHeading(ctx);
   if (!h1) return null;
+  const fromHeader = headerBlocks(ctx.dom, h1).map((block) => findDate(ctx.dom.text(block))?.date).find(Boolean);
+  if (fromHeader) return fromHeader;
   const text = ctx.dom.text(ctx.root);
   const at = text.indexOf(ctx.dom.text(h1));
   return at < 0 ? null : (findDate(text.slice(at, at + BYLINE_DATE_WINDOW))?.date ?? null);

@@ -1,4 +1,5 @@
 import { fieldsOf } from './__fixtures__/pages';
+import { nameAfterDate } from './bylines';
 
 /*
  * Bylines as blog themes write them: "By Jane Doe" beside a date in spans that render glued,
@@ -33,5 +34,14 @@ describe('bylines', () => {
       ['Webhooks v2 is here', 'Jane Doe'],
     ]);
     expect(authors(post('<p class="subtitle">Retries and signatures for every endpoint.</p><p>Omar Haddad · February 21, 2025</p>'), url)).toEqual([['Webhooks v2 is here', 'Omar Haddad']]);
+  });
+});
+
+describe('a byline that gives the date first', () => {
+  it('reads "date · name" and cuts "on behalf of …", but not "date · 5 min read"', () => {
+    expect(nameAfterDate('July 13, 2023 · The Rust Release Team')).toBe('The Rust Release Team');
+    expect(nameAfterDate('July 17, 2023 · lcnr on behalf of The Rustc Trait System Refactor Initiative')).toBe('lcnr');
+    expect(nameAfterDate('July 13, 2023 · 5 min read')).toBeNull();
+    expect(nameAfterDate('Release notes · The Rust Release Team')).toBeNull();
   });
 });

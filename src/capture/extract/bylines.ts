@@ -12,6 +12,8 @@ const READ_TIME_RE = /\b\d+\s*min(?:ute)?s?\b(?:\s+read)?/i;
 const LINE_MAX = 120;
 /** Blocks after the title where an article's byline stands. */
 const HEADER_BLOCKS = 3;
+/** How many levels up from the title the blocks after it are looked for (a title alone in its <header>). */
+const HEADER_DEPTH = 2;
 
 const isPostMeta = (text: string): boolean => READ_TIME_RE.test(text) || !!findDate(text);
 
@@ -30,23 +32,45 @@ export function leafLines(dom: DomText, scope: Element): string[] {
     .filter((t) => t && t.length <= LINE_MAX);
 }
 
+/** The element after the node in reading order: its next sibling, or its parent's, up to HEADER_DEPTH levels. */
 function nextElement(node: AnyNode): Element | null {
-  let current = node.next;
-  while (current && !isElement(current)) current = current.next;
-  return current ?? null;
+  let from: AnyNode | null = node;
+  for (let depth = 0; from && depth <= HEADER_DEPTH; depth++, from = from.parent) {
+    let current = from.next;
+    while (current && !isElement(current)) current = current.next;
+    if (current) return current;
+  }
+  return null;
+}
+
+/** "July 13, 2023 · The Rust Release Team": the post's date, a separator, then who wrote it. */
+export function nameAfterDate(line: string): string | null {
+  if (line.length > LINE_MAX) return null;
+  const m = /^(.+?)\s+[·•|]\s+(.+)$/u.exec(line);
+  const date = m && findDate(m[1]);
+  if (!m || !date || m[1].trim().length - date.length > 3 || isPostMeta(m[2])) return null;
+  return hintAuthor(m[2].replace(/^by\s+/i, '').split(/\s+(?:on behalf of|for|on|in)\s+/)[0].trim());
+}
+
+/** The short blocks after an article's title that hold a date or a reading time: where its byline stands. */
+export function headerBlocks(dom: DomText, title: Element): Element[] {
+  const out: Element[] = [];
+  let block: Element | null = nextElement(title);
+  for (let i = 0; block && i < HEADER_BLOCKS; i++, block = nextElement(block)) {
+    if (dom.size(block) <= LINE_MAX * 3 && isPostMeta(dom.text(block))) out.push(block);
+  }
+  return out;
 }
 
 /**
  * The byline under an article's title, written without "By": a block after the h1 that holds a
  * date or a reading time and a line that is only a person's name (the one an avatar's alt text
- * repeats, when there is one), or "Name · 4 min read".
+ * repeats, when there is one), "Name · 4 min read" or "July 13, 2023 · Name".
  */
 export function headerAuthor(dom: DomText, h1: Element): string | null {
-  let block: Element | null = nextElement(h1);
-  for (let i = 0; block && i < HEADER_BLOCKS; i++, block = nextElement(block)) {
-    if (dom.size(block) > LINE_MAX * 3 || !isPostMeta(dom.text(block))) continue;
+  for (const block of headerBlocks(dom, h1)) {
     const lines = leafLines(dom, block);
-    const joined = lines.map(nameBeforeMeta).find(Boolean);
+    const joined = lines.map((line) => nameBeforeMeta(line) ?? nameAfterDate(line)).find(Boolean);
     if (joined) return joined;
     const names = lines.filter((t) => PERSON_RE.test(t));
     const alts = new Set(findAll(block, 'img').map((img) => attr(img, 'alt') ?? ''));

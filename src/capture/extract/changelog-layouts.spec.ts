@@ -1,6 +1,7 @@
 import type { ChangelogFields } from '../capture.types';
 import { diffChangelog } from '../../diffing/changelog.differ';
 import { fieldsOf } from './__fixtures__/pages';
+import { extractPage } from './extract-page';
 
 const URL = 'https://relay.example/changelog';
 const page = (body: string) => `<!DOCTYPE html><html><head><title>Changelog — Relay</title></head><body><main><h1>Changelog</h1>${body}</main></body></html>`;
@@ -109,5 +110,89 @@ describe('changelog diffs of layouts without versions', () => {
     const diffs = diffChangelog(fields(one + two), fields(added + one + two));
     expect(diffs.map((d) => [d.change_type, d.tier, d.path])).toEqual([['entry_added', 'alertable', 'entries[2024-06-04-launched-sso]']]);
     expect(diffChangelog(fields(one + two), fields(two + one))).toEqual([]);
+  });
+});
+
+describe('changelogs served as Markdown sources (Terraform, react.dev shapes from the corpus)', () => {
+  const markdownEntries = (source: string) => (extractPage(source, 'https://code.example/CHANGELOG.md', 'changelog', 'text/markdown').fields as ChangelogFields).entries;
+
+  it('reads "## 1.14.9 (April 20, 2026)" releases, not the list of links to older changelogs under them', () => {
+    const source = [
+      '## 1.14.10 (Unreleased)',
+      '## 1.14.9 (April 20, 2026)',
+      'BUG FIXES:',
+      '* Fix Terraform Stacks plugin installation error ([#38406](https://github.com/hashicorp/terraform/issues/38406))',
+      '## 1.14.8 (March 25, 2026)',
+      'BUG FIXES:',
+      '* Prevent crash in the display of relevant attributes',
+      '## Previous Releases',
+      ...['1.13', '1.12', '1.11', '1.10', '1.9', '1.8'].map((v) => `- [v${v}](https://github.com/hashicorp/terraform/blob/v${v}/CHANGELOG.md)`),
+    ].join('\n\n');
+    expect(markdownEntries(source).map((e) => [e.version, e.date, e.items])).toEqual([
+      ['1.14.10', null, []],
+      ['1.14.9', '2026-04-20', ['Fix Terraform Stacks plugin installation error (#38406)']],
+      ['1.14.8', '2026-03-25', ['Prevent crash in the display of relevant attributes']],
+    ]);
+  });
+
+  it('reads a heading naming a major version over the list of its releases as one entry, its id mark not shown', () => {
+    const source = [
+      '## Changelog {/*changelog*/}',
+      '### React 19 {/*react-19*/}',
+      '**Releases**',
+      '- [v19.2.7 (June, 2026)](https://github.com/facebook/react/blob/main/CHANGELOG.md#1927)\n- [v19.2.6 (May, 2026)](https://github.com/facebook/react/blob/main/CHANGELOG.md#1926)\n- [v19.2.5 (March, 2026)](https://github.com/facebook/react/blob/main/CHANGELOG.md#1925)',
+      '### React 18 {/*react-18*/}',
+      '- [v18.3.1 (April, 2024)](https://github.com/facebook/react/blob/main/CHANGELOG.md#1831)\n- [v18.3.0 (April, 2024)](https://github.com/facebook/react/blob/main/CHANGELOG.md#1830)',
+      '### Initial Commit {/*initial-commit*/}',
+    ].join('\n\n');
+    expect(markdownEntries(source).map((e) => [e.title, e.version, e.items.length])).toEqual([
+      ['React 19', '19', 3],
+      ['React 18', '18', 2],
+    ]);
+  });
+
+  it('does not read a heading ending in a number as a version when nothing under it is a release of it', () => {
+    const source = '## Top 10\n\n- Fast start\n- Small bundle\n\n## Release 2.1.0 (May 2, 2024)\n\n- Added SSO\n\n## Release 2.0.0 (April 1, 2024)\n\n- First';
+    expect(markdownEntries(source).map((e) => e.title)).toEqual(['Release 2.1.0', 'Release 2.0.0']);
+  });
+});
+
+describe('a date heading over lines written as sentences (Deno Deploy changelog shape, corpus)', () => {
+  it('is one entry titled by the date as written, its lines and their details the items', () => {
+    const body = [
+      '<h2>March 12th, 2026</h2><h3>Features</h3><ul>',
+      '<li>Deno Deploy now supports scheduling cron jobs using the <code>Deno.cron()</code> API.<ul><li>Cron jobs are discovered when you deploy.</li></ul></li>',
+      '<li>TanStack Start is now a natively supported framework on Deno Deploy.</li></ul>',
+      '<h2>January 27th, 2026</h2><ul><li>You can now stream logs to an external OpenTelemetry collector.</li></ul>',
+    ].join('');
+    expect(entries(body).map((e) => [e.title, e.date, e.items])).toEqual([
+      [
+        'March 12th, 2026',
+        '2026-03-12',
+        ['Deno Deploy now supports scheduling cron jobs using the Deno.cron() API.', 'Cron jobs are discovered when you deploy.', 'TanStack Start is now a natively supported framework on Deno Deploy.'],
+      ],
+      ['January 27th, 2026', '2026-01-27', ['You can now stream logs to an external OpenTelemetry collector.']],
+    ]);
+  });
+
+  it('keeps an entry per line when every line is a title: short, or led by bold or code (in a loose list too)', () => {
+    const body = '<h2>2023-10-09</h2><ul><li><p><code>POST</code> /orders/{id}/returns Partial return not allowed.</p></li><li><p><code>GET</code> /orders/{id} Order lookup by number.</p></li></ul>';
+    expect(titles(body)).toEqual([
+      ['POST /orders/{id}/returns Partial return not allowed.', '2023-10-09'],
+      ['GET /orders/{id} Order lookup by number.', '2023-10-09'],
+    ]);
+  });
+
+  it('reads a date heading over bold-named features described at length as one release (Bitwarden release notes shape)', () => {
+    const body = [
+      '<h2>2021-12-07</h2><p>Bitwarden is proud to announce new enterprise features in the December release:</p><ul>',
+      '<li><strong>Key Connector</strong>: When using Login with SSO with customer-managed encryption, the self-hosted Key Connector application serves cryptographic keys to clients.</li>',
+      '<li><strong>Families for Enterprise</strong>: Starting with this release, members of Enterprise Organizations can redeem a free Families Organization for up to 5 friends.</li></ul>',
+      '<h2>2021-10-26</h2><ul><li><strong>Passwordless login</strong>: Approve a login from a device you are already signed in on, without typing your master password at all.</li></ul>',
+    ].join('');
+    expect(entries(body).map((e) => [e.title, e.date, e.items.length])).toEqual([
+      ['2021-12-07', '2021-12-07', 2],
+      ['2021-10-26', '2021-10-26', 1],
+    ]);
   });
 });

@@ -60,6 +60,28 @@ export function versionFromLinks(scope: Element): VersionMatch | null {
   return null;
 }
 
+const MAJOR_HEADING_RE = /^\p{L}[^\d]*\s(\d{1,4})$/u;
+const SECTION_SCAN = 60;
+
+/**
+ * A heading that names a major version ("React 19") over a list of its releases ("v19.2.7 (June,
+ * 2026)"): the major number is the entry's version. Read only when a list item under the heading,
+ * before the next heading of its level, holds a version of that major.
+ */
+export function majorVersion(dom: DomText, heading: Element, title: string): VersionMatch | null {
+  const major = MAJOR_HEADING_RE.exec(title)?.[1];
+  if (!major) return null;
+  const level = headingLevel(heading);
+  let el = nextElement(heading, 'next');
+  for (let i = 0; el && i < SECTION_SCAN; i++, el = nextElement(el, 'next')) {
+    const l = headingLevel(el);
+    if (l && l <= level) break;
+    const items = tagName(el) === 'li' ? [el] : findAll(el, 'li');
+    if (items.some((li) => findVersion(dom.text(li))?.key.startsWith(`${major}.`))) return { version: major, key: major };
+  }
+  return null;
+}
+
 /** A full date (yyyy-mm-dd) or, failing that, a month ("June 2024" → "2024-06"). */
 export function findEntryDate(text: string): { date: string; index: number; length: number } | null {
   const full = findDate(text);

@@ -11,6 +11,7 @@ import {
   findVersion,
   isDateOnly,
   isTag,
+  majorVersion,
   tagsNear,
   UNRELEASED_RE,
   versionFromLinks,
@@ -37,7 +38,18 @@ const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4'];
 export function extractChangelog(ctx: PageContext): ChangelogFields {
   const fromHeadings = entriesFromHeadings(ctx);
   const fromCards = entriesFromCards(ctx);
-  return { entries: fromCards.length > fromHeadings.length ? fromCards : fromHeadings };
+  return { entries: fromCards.length > fromHeadings.length && !cardsBelongToHeadings(fromCards, fromHeadings) ? fromCards : fromHeadings };
+}
+
+/**
+ * Cards the heading entries already hold: only a version each, with no date and nothing listed
+ * (links to other changelogs, "Previous Releases: v1.13, v1.12 …"), or mostly the items of one
+ * versioned heading's entry (react.dev's release links listed under "React 19").
+ */
+function cardsBelongToHeadings(cards: ChangelogEntry[], headings: ChangelogEntry[]): boolean {
+  if (!headings.length) return false;
+  if (cards.every((e) => !e.date && !e.items.length)) return true;
+  return headings.some((entry) => !!entry.version && cards.filter((card) => entry.items.some((item) => item.includes(card.title))).length * 2 > cards.length);
 }
 
 interface HeadingInfo {
@@ -93,7 +105,7 @@ function classify(ctx: PageContext, heading: Element, card: Element | null, date
     level: headingLevel(heading),
     text,
     card,
-    version: findVersion(title) ?? versionFromLinks(heading) ?? (card ? versionFromLinks(card) : null),
+    version: findVersion(title) ?? versionFromLinks(heading) ?? (card ? versionFromLinks(card) : null) ?? majorVersion(ctx.dom, heading, title),
     date,
     unreleased: UNRELEASED_RE.test(text),
     tagged: tagsNear(ctx.dom, heading, card).length > 0,
@@ -144,6 +156,26 @@ function paragraphEntry(ctx: PageContext, p: Element, date: string | null): Entr
     return { title: truncate(title, TITLE_MAX), version: null, date, anchor: null, items: [text.slice(text.indexOf(lead) + lead.length).replace(/^[\s.:–—-]+/, '')] };
   }
   return { title: truncate(text, TITLE_MAX), version: null, date, anchor: null, items: [] };
+}
+
+const TITLE_WORDS = 8;
+
+/**
+ * A line that titles an announcement: a short name without a closing period ("Launched SSO"), a
+ * short line led by a bold name ("**Webhooks v2** with retries"), or a line led by code ("`POST`
+ * /orders …"). A bold name followed by a paragraph ("**Key Connector**: When using SSO …") is a
+ * feature described in the release, not an announcement of its own.
+ */
+function isTitledLine(ctx: PageContext, li: Element): boolean {
+  const lead = (el: Element) => el.children.find((c) => c.type !== 'text' || c.data.trim());
+  let first = lead(li);
+  // A loose list wraps each item's text in a paragraph.
+  if (first && tagName(first) === 'p') first = lead(first as Element);
+  if (first && tagName(first) === 'code') return true;
+  const text = ownListItemText(ctx.dom, li);
+  const words = text.split(/\s+/).length;
+  if (first && /^(?:strong|b)$/.test(tagName(first))) return words <= TITLE_WORDS * 2;
+  return words <= TITLE_WORDS && !/[.!]$/.test(text);
 }
 
 /** List items that are not nested in another item of the same section. */
@@ -210,8 +242,14 @@ function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {
     if (!info || !hasSignal(info) || subs.has(heading)) continue;
     const title = entryTitle(info.text) || info.text;
     const items = topLevelItems(section);
+    if (dateOnly.has(heading) && items.length && !items.every((li) => isTitledLine(ctx, li))) {
+      // Lines written as sentences ("You can now change the deployment region …") are what the
+      // day shipped: one entry titled by its date, the lines its items.
+      drafts.push({ title: info.text, version: null, date: info.date, anchor: anchorId(heading, null), items: sectionItems(ctx, section, info.text) });
+      continue;
+    }
     if (dateOnly.has(heading) && items.length) {
-      // Each line under a date heading is an announcement of its own.
+      // Each line under a date heading that is a title of its own is an announcement of its own.
       for (const li of items) {
         const line = truncate(ownListItemText(ctx.dom, li), TITLE_MAX);
         if (!line) continue;

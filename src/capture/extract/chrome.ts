@@ -45,6 +45,11 @@ function tokensOf(el: Element): string[] {
   return `${el.attribs?.class ?? ''} ${el.attribs?.id ?? ''}`.split(/\s+/).filter(Boolean);
 }
 
+/** A <header> holding a heading and no link at all: the title of an article (a site header links home). */
+function isTitleHeader(el: Element): boolean {
+  return tagName(el) === 'header' && findAll(el, 'a').length === 0 && findAll(el, ['h2', 'h3']).length > 0;
+}
+
 function chromeKind(el: Element, insideArticle: boolean): ChromeKind | null {
   const name = tagName(el);
   const role = attr(el, 'role');
@@ -121,7 +126,7 @@ export function extractChrome(body: Element, mainRoot: Element, base: string, do
       const kind = chromeKind(child, insideArticle);
       const holdsMain = contains(child, mainRoot) || child === mainRoot;
       const tooBig = dom.size(child) > bodyTextLength * 0.6;
-      const hasPageTitle = kind === 'header' && findAll(child, 'h1').length > 0;
+      const hasPageTitle = kind === 'header' && (findAll(child, 'h1').length > 0 || isTitleHeader(child));
       if (kind && !holdsMain && !tooBig && !hasPageTitle) {
         chrome.push({ el: child, kind });
         continue;

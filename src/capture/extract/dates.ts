@@ -80,3 +80,22 @@ export function stripDate(text: string): string {
   if (clock) end += clock[0].length;
   return `${text.slice(0, found.index)} ${text.slice(end)}`.trim();
 }
+
+const MONTH_DAY_RE = new RegExp(String.raw`^(?:(${MONTH_NAME})\.?\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)?\.?\s+(${MONTH_NAME})\.?)$`, 'i');
+
+/**
+ * A text that is only a day of a month without its year ("July 13", "Apr. 25", "13 Jul"), read in
+ * the year its section gives (an index under "Posts in 2023").
+ */
+export function parseMonthDay(text: string, year: number): string | null {
+  const m = MONTH_DAY_RE.exec(text.replace(/\s+/g, ' ').trim());
+  if (!m) return null;
+  return m[1] ? iso(year, MONTHS[m[1].toLowerCase()], +m[2]) : iso(year, MONTHS[m[4].toLowerCase()], +m[3]);
+}
+
+/** The year a short heading or label names ("Posts in 2023", "2022"), or null. */
+export function headingYear(text: string): number | null {
+  if (text.length > 60) return null;
+  const years = text.match(/\b(?:19|20)\d{2}\b/g);
+  return years && years.length === 1 ? Number(years[0]) : null;
+}

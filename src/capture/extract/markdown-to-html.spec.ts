@@ -43,4 +43,11 @@ describe('markdownToHtml', () => {
     md(hostile);
     expect(performance.now() - started).toBeLessThan(1500);
   });
+
+  it('makes a heading id mark ({#id}, or an MDX comment holding the id) the heading id, and shows no mark', () => {
+    expect(md('## Install {#install}')).toContain('<h2 id="install">Install</h2>');
+    expect(md('### React 19 {/*react-19*/}\n\n- [react.dev](https://react.dev) {/*docs-19*/}')).toBe(
+      '<h3 id="react-19">React 19</h3>\n<ul>\n<li><a href="https://react.dev">react.dev</a>\n</li></ul>',
+    );
+  });
 });

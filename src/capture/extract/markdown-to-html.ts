@@ -11,6 +11,16 @@ const LIST_ITEM_RE = /^( *)([-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
 const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
 const ATX_RE = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
 const QUOTE_RE = /^ {0,3}>/;
+/** An id written after a heading or an item: `{#install}` (Hugo, Pandoc) or an MDX comment holding it, as react.dev writes its headings. */
+const ID_MARK_RE = /\s*\{(?:#([\w-]+)|\/\*\s*([\w-]+)\s*\*\/)\}\s*$/;
+const MDX_ID_RE = /\s*\{\/\*\s*[\w-]+\s*\*\/\}/g;
+
+/** A line without the ids static-site generators read and never show, and the trailing one, if any. */
+export function idMarks(text: string): { text: string; id: string | null } {
+  const mark = ID_MARK_RE.exec(text);
+  const rest = mark ? text.slice(0, mark.index) : text;
+  return { text: rest.replace(MDX_ID_RE, ''), id: mark ? (mark[1] ?? mark[2]) : null };
+}
 /** Block quotes nested deeper are read as text: each level re-reads its lines. */
 const MAX_QUOTE_DEPTH = 4;
 
@@ -90,7 +100,10 @@ class Renderer {
     this.blankInList = false;
 
     if (fence) return this.code(lines, i, fence[1]);
-    if (atx) return this.block(i, `h${atx[1].length}`, renderInline(headingText(atx[2] ?? '')));
+    if (atx) {
+      const { text, id } = idMarks(headingText(atx[2] ?? ''));
+      return this.block(i, id ? `h${atx[1].length} id="${escapeHtml(id)}"` : `h${atx[1].length}`, renderInline(text));
+    }
     if (this.paragraph.length && /^ {0,3}(?:=+|-+)[ \t]*$/.test(line)) {
       const text = this.paragraph.join(' ');
       this.paragraph = [];
@@ -100,13 +113,14 @@ class Renderer {
     if (item) return this.listItem(i, item[1].length, /\d/.test(item[2]) ? 'ol' : 'ul', item[3]);
     if (line.includes('|') && isDelimiterRow(lines[i + 1])) return this.table(lines, i);
     if (QUOTE_RE.test(line) && this.depth < MAX_QUOTE_DEPTH) return this.quote(lines, i);
-    this.paragraph.push(line.trim());
+    this.paragraph.push(idMarks(line.trim()).text);
     return i;
   }
 
   private block(i: number, tag: string, html: string | null): number {
     this.flushParagraph();
-    this.out.push(html === null ? `<${tag}>` : `<${tag}>${html}</${tag}>`);
+    const name = tag.split(' ')[0];
+    this.out.push(html === null ? `<${tag}>` : `<${tag}>${html}</${name}>`);
     return i;
   }
 
@@ -136,7 +150,7 @@ class Renderer {
       this.out.push(`<${tag}>`);
       this.lists.push({ indent, tag });
     }
-    this.out.push(`<li>${renderInline(text)}`);
+    this.out.push(`<li>${renderInline(idMarks(text).text)}`);
     return i;
   }
 
@@ -173,8 +187,8 @@ class Renderer {
 }
 
 /** The body of a Markdown or plain-text page as an HTML document. */
-export function markdownToHtml(source: string, options: MarkdownOptions): string {
+export function markdownToHtml(source: string, options: MarkdownOptions, head = ''): string {
   const lines = source.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n');
   const body = new Renderer(options, 0).render(lines);
-  return `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><main>${body}</main></body></html>`;
+  return `<!DOCTYPE html><html><head><meta charset="utf-8">${head}</head><body><main>${body}</main></body></html>`;
 }

@@ -1,5 +1,5 @@
 import { load, type CheerioAPI } from 'cheerio';
-import { withoutFrontMatter } from './front-matter';
+import { frontMatterHead, readFrontMatter, splitFrontMatter } from './front-matter';
 import { markdownToHtml, type MarkdownOptions } from './markdown-to-html';
 import { assertPageWithinLimits } from './page-complexity';
 
@@ -21,12 +21,14 @@ export function isTextSource(contentType: string | null): boolean {
 
 /**
  * The fetched body as HTML: a Markdown or plain-text page is rendered, anything else is HTML
- * already; a static-site source's front matter is dropped from either.
+ * already. A static-site source's front matter is not shown: its title, date and author become
+ * the head a generator would render from them, read like any page's meta tags.
  */
 function pageHtml(body: string, contentType: string | null): string {
   const source = textSource(contentType);
-  const page = source?.lineBreaks ? body : withoutFrontMatter(body);
-  return source ? markdownToHtml(page, source) : page;
+  const { body: page, lines } = source?.lineBreaks ? { body, lines: null } : splitFrontMatter(body);
+  const head = lines ? frontMatterHead(readFrontMatter(lines)) : '';
+  return source ? markdownToHtml(page, source, head) : head + page;
 }
 
 /**

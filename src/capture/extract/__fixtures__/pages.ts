@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { marked as Marked } from 'marked';
 import type { FieldsByType, MonitorType } from '../../capture.types';
 import { extractPage } from '../extract-page';
+import { frontMatterHead, readFrontMatter, splitFrontMatter } from '../front-matter';
+import { idMarks } from '../markdown-to-html';
 
 /** The corpus of real third-party pages (test/fixtures/corpus; each folder's SOURCE.md names its origin and licence). */
 export const CORPUS_DIR = path.resolve(__dirname, '../../../../test/fixtures/corpus');
@@ -32,10 +34,40 @@ function loadMarked(): typeof Marked {
   return markedInstance;
 }
 
-/** Renders a Markdown source page as a static site generator would (front matter dropped). */
+/**
+ * marked shows an id mark (`{#id}`, or an MDX comment holding the id) as text; a generator makes
+ * a heading's mark its id and shows none. The marks are taken out of the source (outside code
+ * fences), a heading's kept as a token that marked leaves alone, then made its id.
+ */
+function withoutIdMarks(markdown: string): string {
+  let fenced = false;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (/^ {0,3}(?:`{3,}|~{3,})/.test(line)) fenced = !fenced;
+      if (fenced) return line;
+      const { text, id } = idMarks(line);
+      return id && /^ {0,3}#{1,6}\s/.test(line) ? `${text} ID-MARK-${id}-ID-MARK` : text;
+    })
+    .join('\n');
+}
+
+function headingIds(html: string): string {
+  return html.replace(/<h([1-6])>(.*?) ID-MARK-([\w-]+)-ID-MARK<\/h\1>/g, '<h$1 id="$3">$2</h$1>');
+}
+
+/**
+ * Renders a Markdown source page as a static site generator would: the body by marked, the front
+ * matter as the head the pipeline makes of it for a `text/markdown` fetch (parse-page.ts), so its
+ * title, date and author reach the extractors the same way.
+ */
 export function renderMarkdownSource(markdown: string, title = 'Page'): string {
-  const body = loadMarked().parse(markdown.replace(/^---\n[\s\S]*?\n---\n/, ''), { async: false }) as string;
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main>${body}</main></body></html>`;
+  const { body: source, lines } = splitFrontMatter(markdown);
+  const meta = lines ? readFrontMatter(lines) : null;
+  const head = meta ? frontMatterHead(meta) : '';
+  const body = headingIds(loadMarked().parse(withoutIdMarks(source), { async: false }) as string);
+  const fallbackTitle = meta?.title ? '' : `<title>${title}</title>`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${fallbackTitle}${head}</head><body><main>${body}</main></body></html>`;
 }
 
 export function corpusPage(relative: string): string {
