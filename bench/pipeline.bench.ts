@@ -15,7 +15,8 @@ import { diffCaptures } from '../src/diffing/diff-captures';
 import { excerptRawDiff } from '../src/interpretation/raw-diff-excerpt';
 import { RulesInterpreter } from '../src/interpretation/rules.interpreter';
 import { Queue } from 'bullmq';
-import { CHECKS_PER_JOB, jobIds, jobOptions, QUEUES } from '../src/queue/queue.constants';
+import { bullMqJobOptions } from '../src/queue/bullmq-driver';
+import { CHECKS_PER_JOB, jobIds, QUEUES } from '../src/queue/queue.constants';
 import { ScheduledRunsRepository } from '../src/monitors/scheduled-runs.repository';
 import { CLAIM_BATCH, SchedulerService } from '../src/scheduler/scheduler.service';
 import { deleteRedisPrefix } from '../test/support/services';
@@ -162,7 +163,7 @@ async function slowHosts(): Promise<void> {
   const farm = new PageFarm(hosts, monitors);
   await farm.start();
   const prefix = `rwbench:slow:${Date.now()}`;
-  const jobs = new Queue(QUEUES.checks, { connection: { url: BENCH_REDIS }, prefix, defaultJobOptions: jobOptions(QUEUES.checks) });
+  const jobs = new Queue(QUEUES.checks, { connection: { url: BENCH_REDIS }, prefix, defaultJobOptions: bullMqJobOptions(QUEUES.checks) });
   const ctx: Ctx = { db, url, farm, jobs, prefix, monitorIds: await seedMonitors(db, farm.urls()) };
   console.log(`\nSlow hosts, ${monitors} monitors on ${hosts} hosts, one worker with its default concurrency:`);
   const children = await startWorkers(1, { DATABASE_URL: url, REDIS_URL: BENCH_REDIS, REDIS_PREFIX: prefix, ALLOW_PRIVATE_NETWORK_TARGETS: 'true', SCHEDULER_TICK_SECONDS: '3600' });
@@ -344,7 +345,7 @@ async function main(): Promise<void> {
   const farm = new PageFarm(HOSTS, MONITORS);
   await farm.start();
   const prefix = `rwbench:pipe:${Date.now()}`;
-  const jobs = new Queue(QUEUES.checks, { connection: { url: BENCH_REDIS }, prefix, defaultJobOptions: jobOptions(QUEUES.checks) });
+  const jobs = new Queue(QUEUES.checks, { connection: { url: BENCH_REDIS }, prefix, defaultJobOptions: bullMqJobOptions(QUEUES.checks) });
   const ctx: Ctx = { db, url, farm, jobs, prefix, monitorIds: await seedMonitors(db, farm.urls()) };
   try {
     if (ONLY.has('e2e')) await endToEnd(ctx);

@@ -16,7 +16,8 @@ import { apiDigestPlan, notificationDigestPlan } from '../src/digest/digest-plan
 import { DigestBuilder } from '../src/digest/digest.builder';
 import type { DigestPeriod } from '../src/digest/digest.types';
 import { Queue } from 'bullmq';
-import { jobIds, jobOptions, QUEUES, WEBHOOK_CONCURRENCY } from '../src/queue/queue.constants';
+import { bullMqJobOptions } from '../src/queue/bullmq-driver';
+import { jobIds, QUEUES, WEBHOOK_CONCURRENCY } from '../src/queue/queue.constants';
 import { NotificationsService } from '../src/webhooks/notifications.service';
 import { EVENT_MAX_ATTEMPTS } from '../src/webhooks/retry-policy';
 import { verifyWebhookSignature } from '../src/webhooks/channels/webhook/verify-signature';
@@ -181,7 +182,7 @@ async function deliveries(app: INestApplicationContext, db: DataSource, url: str
     ALLOW_PRIVATE_NETWORK_TARGETS: 'true',
     SCHEDULER_TICK_SECONDS: '3600',
   });
-  const jobs = new Queue(QUEUES.webhooks, { connection: { url: BENCH_REDIS }, prefix, defaultJobOptions: jobOptions(QUEUES.webhooks) });
+  const jobs = new Queue(QUEUES.webhooks, { connection: { url: BENCH_REDIS }, prefix, defaultJobOptions: bullMqJobOptions(QUEUES.webhooks) });
   try {
     // 1. Queued deliveries: rows created in bulk, one job each, as a burst of events would leave them.
     const a = await seedWorkspace(db, 'bench-queued', 5);

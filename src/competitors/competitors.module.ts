@@ -6,6 +6,8 @@ import { Module } from '@nestjs/common';
 import { TargetUrlValidator } from '../common/target-url';
 import { CaptureModule } from '../capture/capture.module';
 import { MonitorsModule } from '../monitors/monitors.module';
+import { QueueModule } from '../queue/queue.module';
+import { QUEUES } from '../queue/queue.constants';
 import { DiscoveryService } from './discovery.service';
 import { CompetitorsController } from './competitors.controller';
 import { CompetitorsRepository } from './competitors.repository';
@@ -16,7 +18,7 @@ import { LogosService } from './logos.service';
 @Module({
   controllers: [CompetitorsController],
   exports: [CompetitorsRepository, CompetitorsService, DiscoveryService, LogosService],
-  imports: [CaptureModule, MonitorsModule, TypeOrmModule.forFeature([CompetitorEntity, CompetitorLogoEntity, CompetitorNoteEntity])],
+  imports: [CaptureModule, MonitorsModule, QueueModule.forFeature(QUEUES.discovery), TypeOrmModule.forFeature([CompetitorEntity, CompetitorLogoEntity, CompetitorNoteEntity])],
   providers: [CompetitorsRepository, CompetitorsService, DiscoveryService, LogosRepository, LogosService, TargetUrlValidator],
 })
 export class CompetitorsModule {}

@@ -11,8 +11,7 @@ import { TargetUrlValidator } from '../common/target-url';
 import { MonitorsRepository } from '../monitors/monitors.repository';
 import { assertCadenceAllowed } from '../monitors/monitors.service';
 import { toMonitor } from '../monitors/dto/monitor.response';
-import { InjectQueue } from '@nestjs/bullmq';
-import type { JobsQueue } from '../queue/jobs-queue';
+import { InjectJobQueue, type JobQueue } from '../queue/job-queue';
 import { QueueAvailability } from '../queue/queue-availability';
 import { DiscoveryJob, jobIds, QUEUES } from '../queue/queue.constants';
 import { ScopedLookup } from '../scoping/scoped-lookup';
@@ -57,7 +56,7 @@ export class CompetitorsService {
     private readonly quota: QuotaService,
     private readonly scope: ScopedLookup,
     private readonly urls: TargetUrlValidator,
-    @InjectQueue(QUEUES.discovery) private readonly queue: JobsQueue<DiscoveryJob>,
+    @InjectJobQueue(QUEUES.discovery) private readonly queue: JobQueue<DiscoveryJob>,
     private readonly availability: QueueAvailability,
   ) {}
 

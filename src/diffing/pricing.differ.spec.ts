@@ -190,3 +190,42 @@ describe('diffPricing', () => {
     expect(diffPricing(before, after).map((d) => d.change_type)).toEqual(['feature_added', 'feature_removed']);
   });
 });
+
+describe('diffPricing: line items relabelled, prices whose period became known', () => {
+  const item = (label: string, amount: number) => ({ key: label.toLowerCase().replace(/\W+/g, '-'), label, price: price(amount, 'unknown', { unit: 'minute' }) });
+
+  it('reads a typo fixed in a line item label with the same price as a rename, not a removal and an addition', () => {
+    const before = pricing([], { line_items: [item('A2 (MacOS Silicone) – 4 vCPU', 0.09), item('E1 (Linux)', 0.0075)] });
+    const after = pricing([], { line_items: [item('A2 (MacOS Silicon) – 4 vCPU', 0.09), item('E1 (Linux)', 0.0075)] });
+    expect(diffPricing(before, after)).toEqual([expect.objectContaining({ change_type: 'title_changed', tier: 'informational' })]);
+  });
+
+  it('still reports a line item replaced by another of the same price (other numbers, or more than a typo)', () => {
+    const before = pricing([], { line_items: [item('E1 (Linux) – 2 vCPU', 0.09)] });
+    const eight = pricing([], { line_items: [item('E1 (Linux) – 8 vCPU', 0.09)] });
+    const other = pricing([], { line_items: [item('F1 (Linux) – 2 vCPU GPU', 0.09)] });
+    expect(diffPricing(before, eight).map((d) => d.change_type).sort()).toEqual(['price_added', 'price_removed']);
+    expect(diffPricing(before, other).map((d) => d.change_type).sort()).toEqual(['price_added', 'price_removed']);
+  });
+
+  it('reads a plan\'s only price gaining a period ("$15" → "$30 monthly value") as a price change', () => {
+    const before = pricing([plan('performance', [price(15, 'unknown')])]);
+    const after = pricing([plan('performance', [price(30, 'month')])]);
+    expect(diffPricing(before, after)).toEqual([expect.objectContaining({ change_type: 'price_changed', path: 'plans[performance].prices[month]' })]);
+  });
+
+  it('ranks a price that drops to zero whatever period either side states ("$15 per seat per month" → "$0")', () => {
+    const seat = (amount: number, period: 'month' | 'unknown') => price(amount, period, { unit: 'per seat' });
+    const before = pricing([plan('startup', [price(10, 'unknown'), seat(15, 'month')])]);
+    const after = pricing([plan('startup', [price(10, 'unknown'), seat(0, 'unknown')])]);
+    expect(diffPricing(before, after)).toEqual([expect.objectContaining({ change_type: 'price_decreased', old: 15, new: 0 })]);
+  });
+
+  it('pairs one per-unit fee reworded and repriced, but not two unrelated items priced per the same unit', () => {
+    const fee = (label: string, amount: number) => ({ key: label.toLowerCase().replace(/\W+/g, '-'), label, price: price(amount, 'unknown', { unit: 'per GB' }) });
+    const reworded = diffPricing(pricing([], { line_items: [fee('bandwidth usage', 0.1)] }), pricing([], { line_items: [fee('data transfer beyond the monthly bandwidth limit', 0.03)] }));
+    expect(reworded.filter((d) => d.tier === 'alertable')).toEqual([expect.objectContaining({ change_type: 'price_decreased', old: 0.1, new: 0.03 })]);
+    const swapped = diffPricing(pricing([], { line_items: [fee('Block storage', 0.1)] }), pricing([], { line_items: [fee('Object egress', 0.03)] }));
+    expect(swapped.map((d) => d.change_type).sort()).toEqual(['price_added', 'price_removed']);
+  });
+});

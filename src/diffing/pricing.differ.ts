@@ -1,9 +1,10 @@
 import type { BillingPeriod, PlanPrice, PricingFields, PricingPlan } from '../capture/capture.types';
 import type { DiffOp, FieldDiff } from './diff.types';
 import { at, fieldDiff, presenceOp } from './field-diff';
-import { diffKeyedSets, diffTextSets, sameText, shownText, textKey } from './keyed-set';
+import { diffKeyedSets, diffTextSets, sameText, shownText, textKey, type KeyedSetDiff } from './keyed-set';
 import { limitShape } from './plan-limits';
 import { durationDays } from './quantities';
+import { pairRelabelled, pairSameUnit } from './relabelled';
 
 /** Amounts are parsed decimals; anything closer than this is the same price written differently. */
 const SAME_AMOUNT = 1e-6;
@@ -108,7 +109,7 @@ function diffPrices(
   explained: Set<BillingPeriod>,
 ): FieldDiff[] {
   const diffs: FieldDiff[] = [];
-  const prices = diffKeyedSets(withPriceKeys(before), withPriceKeys(after), (entry) => entry.key);
+  const prices = pairUnknownPeriod(diffKeyedSets(withPriceKeys(before), withPriceKeys(after), (entry) => entry.key));
   const beforePeriods = new Set(before.map((price) => price.period));
   const afterPeriods = new Set(after.map((price) => price.period));
 
@@ -125,10 +126,23 @@ function diffPrices(
     diffs.push(fieldDiff('removed', type, at(`${path}.prices`, key), 'alertable', item.price, null));
   }
   for (const { key, before: old, after: next } of prices.matched) {
+    if (old.price.period !== next.price.period) [old.price.period, next.price.period].forEach((period) => explained.add(period));
     const diff = comparePrice(at(`${path}.prices`, key), old.price, next.price);
     if (diff) diffs.push(diff);
   }
   return diffs;
+}
+
+/**
+ * A plan's only price read without a period ("$15") and its only price now read with one ("$30
+ * monthly value") are one price seen twice: a change of price, not a billing period gained and one lost.
+ */
+function pairUnknownPeriod<T extends { price: PlanPrice }>(prices: KeyedSetDiff<T>): KeyedSetDiff<T> {
+  const [removed, added] = [prices.removed, prices.added];
+  if (removed.length !== 1 || added.length !== 1) return prices;
+  const [old, next] = [removed[0].item.price, added[0].item.price];
+  if ((old.period === 'unknown') === (next.period === 'unknown') || !sameText(old.unit, next.unit)) return prices;
+  return { added: [], removed: [], matched: [...prices.matched, { key: added[0].key, before: removed[0].item, after: added[0].item }] };
 }
 
 /**
@@ -137,9 +151,18 @@ function diffPrices(
  */
 function diffLineItems(before: PricingFields, after: PricingFields, explained: Set<BillingPeriod>): FieldDiff[] {
   const diffs: FieldDiff[] = [];
-  const items = diffKeyedSets(before.line_items, after.line_items, (item) => item.key || item.label, {
+  const keyed = diffKeyedSets(before.line_items, after.line_items, (item) => item.key || item.label, {
     fallbacks: [(item) => item.label],
   });
+  // A label with a typo fixed and the same price is the same line item, relabelled.
+  const relabelled = pairRelabelled(keyed, (item) => item.label, (a, b) => samePrice(a.price, b.price));
+  // One fee per unit reworded and repriced ("$0.1 per GB for the bandwidth usage" → "… we charge $0.03 per GB").
+  const items = pairSameUnit(
+    relabelled,
+    (item) => item.label,
+    (item) => item.price.unit && `${item.price.currency ?? ''} ${item.price.period} ${item.price.unit}`,
+    (a, b) => samePrice(a.price, b.price),
+  );
   for (const { key, item } of items.added) {
     explained.add(item.price.period);
     diffs.push(fieldDiff('added', 'price_added', at('line_items', key), 'alertable', null, item));
@@ -166,7 +189,9 @@ function diffLineItems(before: PricingFields, after: PricingFields, explained: S
  */
 function comparePrice(path: string, old: PlanPrice, next: PlanPrice): FieldDiff | null {
   const currencyChanged = old.currency !== null && next.currency !== null && old.currency !== next.currency;
-  if (currencyChanged || old.period !== next.period) {
+  // A price that becomes (or stops being) zero is cut (or raised) whatever period either side states.
+  const toOrFromZero = !currencyChanged && (old.amount === 0 || next.amount === 0) && old.amount !== next.amount && old.amount !== null && next.amount !== null;
+  if (!toOrFromZero && (currencyChanged || old.period !== next.period)) {
     return fieldDiff('modified', 'price_changed', path, 'alertable', old, next);
   }
   if (old.amount === null || next.amount === null) {
@@ -197,6 +222,10 @@ function withPriceKeys(prices: PlanPrice[]): Array<{ key: string; price: PlanPri
     const shared = (perPeriod.get(price.period) ?? 0) > 1;
     return { key: shared && unit ? `${price.period}:${unit}` : price.period, price };
   });
+}
+
+function samePrice(a: PlanPrice, b: PlanPrice): boolean {
+  return a.amount === b.amount && a.currency === b.currency && a.period === b.period && sameText(a.unit, b.unit);
 }
 
 /** Exact prices of a plan, used to recognise a renamed plan; plans without a number have none. */

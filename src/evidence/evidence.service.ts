@@ -1,9 +1,8 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AccountContext } from '../accounts/account-context';
 import { notFound } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import type { JobsQueue } from '../queue/jobs-queue';
+import { InjectJobQueue, type JobQueue } from '../queue/job-queue';
 import { EvidenceJob, jobIds, QUEUES } from '../queue/queue.constants';
 import type { VisualDto } from './dto/visual.response';
 import { EvidenceRepository, ImageSide } from './evidence.repository';
@@ -31,7 +30,7 @@ export class EvidenceService {
 
   constructor(
     private readonly repository: EvidenceRepository,
-    @InjectQueue(QUEUES.evidence) private readonly queue: JobsQueue<EvidenceJob>,
+    @InjectJobQueue(QUEUES.evidence) private readonly queue: JobQueue<EvidenceJob>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

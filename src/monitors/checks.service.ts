@@ -5,8 +5,7 @@ import { QuotaService } from '../billing/quota.service';
 import { retryingTransaction } from '../database/retrying-transaction';
 import { DomainError, ErrorCode } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { InjectQueue } from '@nestjs/bullmq';
-import type { JobsQueue } from '../queue/jobs-queue';
+import { InjectJobQueue, type JobQueue } from '../queue/job-queue';
 import { QueueAvailability } from '../queue/queue-availability';
 import { CheckJob, CHECKS_PER_JOB, jobIds, QUEUES } from '../queue/queue.constants';
 import { ScopedLookup } from '../scoping/scoped-lookup';
@@ -31,7 +30,7 @@ export class ChecksService {
     private readonly runs: RunsRepository,
     private readonly quota: QuotaService,
     private readonly scope: ScopedLookup,
-    @InjectQueue(QUEUES.checks) private readonly queue: JobsQueue<CheckJob>,
+    @InjectJobQueue(QUEUES.checks) private readonly queue: JobQueue<CheckJob>,
     private readonly availability: QueueAvailability,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

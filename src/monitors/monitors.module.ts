@@ -6,6 +6,8 @@ import { CaptureModule } from '../capture/capture.module';
 import { ChangesModule } from '../changes/changes.module';
 import { EvidenceModule } from '../evidence/evidence.module';
 import { InterpretationModule } from '../interpretation/interpretation.module';
+import { QueueModule } from '../queue/queue.module';
+import { QUEUES } from '../queue/queue.constants';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CheckRunner } from './check-runner.service';
 import { TargetUrlValidator } from '../common/target-url';
@@ -22,7 +24,7 @@ import { ScheduledRunsRepository } from './scheduled-runs.repository';
 @Module({
   controllers: [MonitorsController],
   exports: [CheckContextRepository, CheckRunner, ChecksService, MonitorsRepository, MonitorsService, RetentionRepository, RunSweep, RunsRepository, ScheduledRunsRepository],
-  imports: [CaptureModule, ChangesModule, EvidenceModule, InterpretationModule, TypeOrmModule.forFeature([MonitorEntity, RunEntity]), WebhooksModule],
+  imports: [CaptureModule, ChangesModule, EvidenceModule, InterpretationModule, QueueModule.forFeature(QUEUES.checks), TypeOrmModule.forFeature([MonitorEntity, RunEntity]), WebhooksModule],
   providers: [
     CheckContextRepository,
     CheckRunner,

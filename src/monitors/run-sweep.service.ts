@@ -1,6 +1,5 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { LIVE_JOB_STATES, type JobsQueue } from '../queue/jobs-queue';
+import { InjectJobQueue, isLive, type JobQueue } from '../queue/job-queue';
 import { CheckJob, jobIds, QUEUES } from '../queue/queue.constants';
 import { CheckContextRepository } from './check-context.repository';
 import { ChecksService } from './checks.service';
@@ -30,7 +29,7 @@ export class RunSweep {
   constructor(
     private readonly contexts: CheckContextRepository,
     private readonly checks: ChecksService,
-    @InjectQueue(QUEUES.checks) private readonly queue: JobsQueue<CheckJob>,
+    @InjectJobQueue(QUEUES.checks) private readonly queue: JobQueue<CheckJob>,
   ) {}
 
   async sweep(ageSeconds: number): Promise<SweepResult> {
@@ -45,7 +44,7 @@ export class RunSweep {
         return { run, jobs: await Promise.all(ids.map(async (id) => ({ id, state: await this.queue.getJobState(id) }))) };
       }),
     );
-    const stranded = withJobs.filter(({ jobs }) => !jobs.some(({ state }) => LIVE_JOB_STATES.has(state)));
+    const stranded = withJobs.filter(({ jobs }) => !jobs.some(({ state }) => isLive(state)));
     const lost = stranded.filter(({ run }) => run.attempts >= RUN_MAX_STARTS).map(({ run }) => run.id);
     const again = stranded.filter(({ run }) => run.attempts < RUN_MAX_STARTS);
     // A finished job keeps its id (completed or failed history): remove it so the id queues again.

@@ -1,63 +1,48 @@
 import { Logger } from '@nestjs/common';
-import type { Job, JobsOptions } from 'bullmq';
-import type { JobsQueue } from './jobs-queue';
-import { jobOptions, QueueName } from './queue.constants';
+import type { AddOptions, JobQueue, JobState, QueueJob } from './job-queue';
+import type { JobHandler } from './queue-driver';
+import { JOB_ATTEMPTS, QueueName, retryDelayMs } from './queue.constants';
 
-/** The part of a BullMQ job that processors read; the in-process queue builds the same shape. */
-export interface InProcessJob<T> {
-  id: string;
-  name: string;
-  data: T;
-  attemptsMade: number;
-  opts: JobsOptions;
-  timestamp: number;
-}
-
-export type JobHandler = (job: Job) => Promise<unknown>;
-
-interface Consumer {
-  handler: JobHandler;
+interface Consumer<T> {
+  handler: JobHandler<T>;
   concurrency: number;
   running: number;
 }
 
 /**
- * The embedded mode's queue (no Redis): deterministic ids, delays, retries with exponential
- * back-off, a concurrency limit, and the same processor classes as BullMQ. One process only.
+ * One queue of the embedded mode (no Redis): deterministic ids, delays, retries with the queues'
+ * exponential back-off, a concurrency limit. Jobs live in this process's memory only.
  */
-export class InProcessQueue<T> implements JobsQueue<T> {
+export class InProcessQueue<T> implements JobQueue<T> {
   private readonly logger = new Logger('Jobs');
-  private readonly waiting: InProcessJob<T>[] = [];
+  private readonly waiting: QueueJob<T>[] = [];
   private readonly known = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
-  private consumer: Consumer | null = null;
-  private inFlight = 0;
+  private consumer: Consumer<T> | null = null;
   private delayed = 0;
   private closed = false;
   private seq = 0;
-  private idleWaiters: (() => void)[] = [];
 
   constructor(readonly name: QueueName) {}
 
-  async add(name: string, data: T, opts: JobsOptions = {}): Promise<void> {
-    const options = { ...jobOptions(this.name), ...opts };
-    const id = options.jobId ?? `auto-${++this.seq}`;
+  async add(name: string, data: T, opts: AddOptions = {}): Promise<void> {
+    const id = opts.jobId ?? `auto-${++this.seq}`;
     if (this.known.has(id) || this.closed) return;
     this.known.add(id);
-    this.schedule({ id, name, data, attemptsMade: 0, opts: options, timestamp: Date.now() }, options.delay ?? 0);
+    this.schedule({ id, name, data, attemptsMade: 0, attempts: JOB_ATTEMPTS[this.name] }, opts.delay ?? 0);
   }
 
-  async addBulk(jobs: { name: string; data: T; opts?: JobsOptions }[]): Promise<void> {
+  async addBulk(jobs: { name: string; data: T; opts?: AddOptions }[]): Promise<void> {
     for (const job of jobs) await this.add(job.name, job.data, job.opts);
   }
 
-  async getJobCounts(): Promise<Record<string, number>> {
-    const active = this.consumer?.running ?? 0;
-    return { waiting: this.waiting.length, active, delayed: this.delayed };
+  async getJobCounts(...states: JobState[]): Promise<Record<string, number>> {
+    const counts: Record<string, number> = { waiting: this.waiting.length, active: this.running, delayed: this.delayed };
+    return states.length ? Object.fromEntries(states.map((state) => [state, counts[state] ?? 0])) : counts;
   }
 
   /** A job is known from its add until it completes or runs out of attempts; then it is gone. */
-  async getJobState(jobId: string): Promise<string> {
+  async getJobState(jobId: string): Promise<JobState | 'unknown'> {
     return this.known.has(jobId) ? 'waiting' : 'unknown';
   }
 
@@ -66,16 +51,15 @@ export class InProcessQueue<T> implements JobsQueue<T> {
     return 0;
   }
 
-  /** Starts running jobs with the processor's `process` (what BullMQ's worker does on Redis). */
-  consume(handler: JobHandler, concurrency: number): void {
-    this.consumer = { handler, concurrency, running: 0 };
-    this.pump();
+  /** Jobs running now. */
+  get running(): number {
+    return this.consumer?.running ?? 0;
   }
 
-  /** Resolves when no job is waiting, delayed or running. */
-  idle(): Promise<void> {
-    if (this.inFlight === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  /** Starts running jobs with `handler`, at most `concurrency` at a time. */
+  consume(handler: JobHandler<T>, concurrency: number): void {
+    this.consumer = { handler, concurrency, running: 0 };
+    this.pump();
   }
 
   /** Stops starting jobs and resolves when the running ones have finished. */
@@ -83,11 +67,10 @@ export class InProcessQueue<T> implements JobsQueue<T> {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    while ((this.consumer?.running ?? 0) > 0) await new Promise((r) => setTimeout(r, 20));
+    while (this.running > 0) await new Promise((r) => setTimeout(r, 20));
   }
 
-  private schedule(job: InProcessJob<T>, delayMs: number): void {
-    this.inFlight++;
+  private schedule(job: QueueJob<T>, delayMs: number): void {
     if (delayMs <= 0) {
       this.waiting.push(job);
       queueMicrotask(() => this.pump());
@@ -113,32 +96,21 @@ export class InProcessQueue<T> implements JobsQueue<T> {
     }
   }
 
-  private async run(job: InProcessJob<T>, consumer: Consumer): Promise<void> {
+  private async run(job: QueueJob<T>, consumer: Consumer<T>): Promise<void> {
     try {
-      await consumer.handler(job as unknown as Job);
+      await consumer.handler({ ...job });
       this.known.delete(job.id);
     } catch (err) {
-      const attempts = job.opts.attempts ?? 1;
       const attemptsMade = job.attemptsMade + 1;
-      if (attemptsMade < attempts && !this.closed) {
-        this.schedule({ ...job, attemptsMade }, backoffMs(job.opts, attemptsMade));
+      if (attemptsMade < job.attempts && !this.closed) {
+        this.schedule({ ...job, attemptsMade }, retryDelayMs(attemptsMade));
       } else {
         this.logger.warn(`${this.name} job ${job.id} failed: ${(err as Error).message}`);
         this.known.delete(job.id);
       }
     } finally {
       consumer.running--;
-      this.inFlight--;
       this.pump();
-      if (this.inFlight === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
     }
   }
-}
-
-function backoffMs(opts: JobsOptions, attemptsMade: number): number {
-  const backoff = opts.backoff;
-  if (typeof backoff === 'number') return backoff;
-  if (!backoff) return 0;
-  const delay = backoff.delay ?? 0;
-  return backoff.type === 'exponential' ? delay * 2 ** (attemptsMade - 1) : delay;
 }

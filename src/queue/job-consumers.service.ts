@@ -1,71 +1,43 @@
-import { getQueueToken, WorkerHost } from '@nestjs/bullmq';
-import { PROCESSOR_METADATA } from '@nestjs/bullmq/dist/bull.constants';
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, Type } from '@nestjs/common';
-import { DiscoveryService, ModuleRef, Reflector } from '@nestjs/core';
-import type { Job } from 'bullmq';
-import { APP_CONFIG, AppConfig } from '../config/config';
-import { InProcessQueue } from './in-process-queue';
-import { DISCOVERY_CONCURRENCY, EVIDENCE_CONCURRENCY, QueueName, WEBHOOK_CONCURRENCY } from './queue.constants';
-
-interface Consumer {
-  queue: QueueName;
-  host: WorkerHost;
-}
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { APP_CONFIG, AppConfig, runsWorker } from '../config/config';
+import { JobProcessor, PROCESSOR_OF } from './job-processor';
+import { QueueDriver } from './queue-driver';
+import { DISCOVERY_CONCURRENCY, EVIDENCE_CONCURRENCY, QUEUE_NAMES, QueueName, WEBHOOK_CONCURRENCY } from './queue.constants';
 
 /**
- * Starts and stops the `@Processor` classes of the roles this process runs. On Redis, BullMQ's
- * workers run them (concurrency set here, from the configuration); in the embedded mode the
- * in-process queues call the same `process(job)`. On shutdown it stops taking jobs, lets the
- * running ones finish within `SHUTDOWN_GRACE_SECONDS`, and hands the rest back to the queue
- * unfailed, before any service they use is closed (DESIGN §5c).
+ * Starts and stops the `@JobProcessor` classes of a process whose role runs workers (`all`,
+ * `worker`): each consumes its queue through the driver, with its concurrency from the
+ * configuration. On shutdown it stops taking jobs, lets the running ones finish within
+ * `SHUTDOWN_GRACE_SECONDS`, and hands the rest back to the queue unfailed, before any service they
+ * use is closed (DESIGN §5c).
  */
 @Injectable()
 export class JobConsumers implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
-  private consumers: Consumer[] = [];
-  private readonly active = new Map<string, Job>();
+  private consuming = false;
   private draining: Promise<boolean> | null = null;
 
   constructor(
     private readonly discovery: DiscoveryService,
-    private readonly reflector: Reflector,
-    private readonly moduleRef: ModuleRef,
+    private readonly driver: QueueDriver,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.consumers = this.discovery
-      .getProviders()
-      .filter((wrapper) => wrapper.instance instanceof WorkerHost && wrapper.metatype)
-      .map((wrapper) => ({
-        queue: (this.reflector.get(PROCESSOR_METADATA, wrapper.metatype as Type) as { name: QueueName }).name,
-        host: wrapper.instance as WorkerHost,
-      }));
-    for (const { queue, host } of this.consumers) {
-      const concurrency = this.concurrency(queue);
-      if (this.config.redisUrl) {
-        host.worker.concurrency = concurrency;
-        host.worker.on('active', (job) => this.active.set(`${queue}:${job.id}`, job));
-        host.worker.on('completed', (job) => this.active.delete(`${queue}:${job.id}`));
-        host.worker.on('failed', (job, err) => {
-          if (job) this.active.delete(`${queue}:${job.id}`);
-          this.logger.warn(`${queue} job ${job?.id} failed: ${err.message}`);
-        });
-        host.worker.on('error', (err) => this.logger.warn(`${queue} worker: ${err.message}`));
-      } else {
-        this.inProcess(queue).consume((job) => host.process(job), concurrency);
-      }
+    if (!runsWorker(this.config)) return;
+    const processors = this.processors();
+    if (!processors.size) return;
+    const missing = QUEUE_NAMES.filter((queue) => !processors.has(queue));
+    if (missing.length) throw new Error(`no @JobProcessor for the ${missing.join(', ')} queue${missing.length > 1 ? 's' : ''}`);
+    for (const [queue, processor] of processors) {
+      this.driver.consume(queue, (job) => processor.process(job), this.concurrency(queue));
     }
-  }
-
-  /** The embedded queue of a name (tests and the CLI wait on it). */
-  inProcess(queue: QueueName): InProcessQueue<unknown> {
-    return this.moduleRef.get(getQueueToken(queue), { strict: false });
+    this.consuming = true;
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.draining ??= this.drain();
-    await this.draining;
+    await this.drain();
   }
 
   /**
@@ -78,23 +50,32 @@ export class JobConsumers implements OnApplicationBootstrap, BeforeApplicationSh
     return this.draining;
   }
 
+  /** The processor of each queue among the providers loaded (the features' `jobs/` modules). */
+  private processors(): Map<QueueName, JobProcessor<unknown>> {
+    const found = new Map<QueueName, JobProcessor<unknown>>();
+    for (const wrapper of this.discovery.getProviders({ metadataKey: PROCESSOR_OF.KEY })) {
+      const queue = this.discovery.getMetadataByDecorator(PROCESSOR_OF, wrapper);
+      if (!queue || !wrapper.instance) continue;
+      if (found.has(queue)) throw new Error(`two @JobProcessor classes for the ${queue} queue`);
+      found.set(queue, wrapper.instance);
+    }
+    return found;
+  }
+
   private async stopConsumers(): Promise<boolean> {
-    if (!this.consumers.length) return true;
+    if (!this.consuming) return true;
     const graceMs = this.config.shutdownGraceSeconds * 1000;
-    const stopped = Promise.all(
-      this.consumers.map(({ queue, host }) => (this.config.redisUrl ? host.worker.close() : this.inProcess(queue).drain())),
-    );
     let timer: NodeJS.Timeout | undefined;
     const finished = await Promise.race([
-      stopped.then(() => true),
+      this.driver.stopConsuming().then(() => true),
       new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
     ]);
     clearTimeout(timer);
     if (finished) return true;
-    this.logger.warn(`${this.active.size} job${this.active.size === 1 ? '' : 's'} still running after ${this.config.shutdownGraceSeconds} s; handing them back to the queue`);
     // The caller exits right away: a check still running here must not record its outcome after
     // another worker has taken its job, so nothing is awaited past the hand-back.
-    await Promise.all([...this.active.values()].map((job) => job.moveToWait(job.token).catch(() => undefined)));
+    const running = await this.driver.abandonRunning();
+    this.logger.warn(`${running} job${running === 1 ? '' : 's'} still running after ${this.config.shutdownGraceSeconds} s; handing them back to the queue`);
     return false;
   }
 

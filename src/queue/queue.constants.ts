@@ -1,5 +1,3 @@
-import type { JobsOptions } from 'bullmq';
-
 /** Queue names, payloads, job ids and the retry policy of every queue, in one place. */
 export const QUEUES = {
   discovery: 'discovery',
@@ -8,6 +6,7 @@ export const QUEUES = {
   webhooks: 'webhooks',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+export const QUEUE_NAMES = Object.values(QUEUES) as readonly QueueName[];
 
 export interface DiscoveryJob {
   competitorId: number;
@@ -35,16 +34,12 @@ export interface PayloadByQueue {
  * check still blocked by an outage after that is not failed but left to the run sweep.
  */
 export const JOB_ATTEMPTS: Record<QueueName, number> = { discovery: 4, checks: 6, evidence: 2, webhooks: 4 };
+/** The first retry's delay; each further retry waits twice as long as the one before. */
 export const JOB_BACKOFF_MS = 5000;
 
-/** Default options of every job on a queue: retries, back-off, bounded history. */
-export function jobOptions(queue: QueueName): JobsOptions {
-  return {
-    attempts: JOB_ATTEMPTS[queue],
-    backoff: { type: 'exponential', delay: JOB_BACKOFF_MS },
-    removeOnComplete: { count: 1000 },
-    removeOnFail: { count: 5000 },
-  };
+/** How long a job waits before its next attempt, after `attemptsMade` failed ones (exponential back-off). */
+export function retryDelayMs(attemptsMade: number): number {
+  return JOB_BACKOFF_MS * 2 ** (attemptsMade - 1);
 }
 
 /**
@@ -64,7 +59,7 @@ export const WEBHOOK_CONCURRENCY = 100;
 /** Screenshots also wait for BROWSER_PAGES, which they share with the checks that need Chromium. */
 export const EVIDENCE_CONCURRENCY = 2;
 
-/** A job whose worker died is moved back to waiting by BullMQ's stalled check. */
+/** On Redis, a job whose worker died is moved back to waiting by BullMQ's stalled check. */
 export const STALLED_INTERVAL_MS = 15_000;
 export const MAX_STALLED_COUNT = 2;
 

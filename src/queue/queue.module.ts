@@ -1,41 +1,38 @@
-import { BullModule, getQueueToken } from '@nestjs/bullmq';
-import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
+import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '../config/config';
-import { InProcessQueue } from './in-process-queue';
+import { BullMqDriver } from './bullmq-driver';
+import { InProcessDriver } from './in-process-driver';
 import { JobConsumers } from './job-consumers.service';
+import { queueToken } from './job-queue';
 import { QueueAvailability } from './queue-availability';
-import { jobOptions, QueueName, QUEUES } from './queue.constants';
-
-const NAMES = Object.values(QUEUES) as QueueName[];
+import { QueueDriver } from './queue-driver';
+import { QueueName } from './queue.constants';
 
 /**
- * Queues for every role. With Redis they are BullMQ queues (`BullModule`), consumed by the
- * `@Processor` classes of the roles that load them; in the embedded mode the same tokens hold
- * in-process queues that call the same processor classes.
+ * The job queues. `forRoot` (once, in the root module) picks the driver from the configuration:
+ * BullMQ with a REDIS_URL, in process without. A feature module imports `forFeature(QUEUES.x)`
+ * for each queue it adds jobs to, and provides its `@JobProcessor` in its `jobs/` module.
  */
-@Global()
 @Module({})
 export class QueueModule {
   static forRoot(config: AppConfig): DynamicModule {
-    const shared: Provider[] = [JobConsumers, QueueAvailability];
-    if (config.redisUrl) {
-      const bull = [
-        BullModule.forRoot({
-          // Workers block on Redis; BullMQ requires unlimited retries per request on their connections.
-          connection: { url: config.redisUrl, maxRetriesPerRequest: null },
-          prefix: config.redisPrefix,
-        }),
-        BullModule.registerQueue(...NAMES.map((name) => ({ name, defaultJobOptions: jobOptions(name) }))),
-      ];
-      return { module: QueueModule, imports: [DiscoveryModule, ...bull], providers: shared, exports: [...bull, ...shared] };
-    }
-    const queues = NAMES.map((name) => ({ provide: getQueueToken(name), useValue: new InProcessQueue(name) }));
+    const driver: Provider = {
+      provide: QueueDriver,
+      useFactory: () => (config.redisUrl ? new BullMqDriver(config.redisUrl, config.redisPrefix) : new InProcessDriver()),
+    };
     return {
       module: QueueModule,
+      global: true,
       imports: [DiscoveryModule],
-      providers: [...queues, ...shared],
-      exports: [...queues, ...shared],
+      providers: [driver, JobConsumers, QueueAvailability],
+      exports: [QueueDriver, JobConsumers, QueueAvailability],
     };
+  }
+
+  /** The queues of these names, injectable with `@InjectJobQueue(name)`. */
+  static forFeature(...names: QueueName[]): DynamicModule {
+    const queues: Provider[] = names.map((name) => ({ provide: queueToken(name), useFactory: (driver: QueueDriver) => driver.queue(name), inject: [QueueDriver] }));
+    return { module: QueueModule, providers: queues, exports: queues };
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { InjectQueue } from '@nestjs/bullmq';
-import type { JobsQueue } from '../queue/jobs-queue';
+import { InjectJobQueue, type JobQueue } from '../queue/job-queue';
 import { jobIds, QUEUES, WebhookJob } from '../queue/queue.constants';
 import { DeliveriesRepository, NewDelivery } from './deliveries.repository';
 
@@ -12,7 +11,7 @@ export class DeliveryDispatcher {
 
   constructor(
     private readonly deliveries: DeliveriesRepository,
-    @InjectQueue(QUEUES.webhooks) private readonly queue: JobsQueue<WebhookJob>,
+    @InjectJobQueue(QUEUES.webhooks) private readonly queue: JobQueue<WebhookJob>,
   ) {}
 
   /**

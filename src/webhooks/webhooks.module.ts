@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChangeEntity } from '../changes/change.entity';
 import { TargetUrlValidator } from '../common/target-url';
 import { DigestModule } from '../digest/digest.module';
+import { QueueModule } from '../queue/queue.module';
+import { QUEUES } from '../queue/queue.constants';
 import { ChannelRegistry } from './channels/channel-registry';
 import { EmailOutboxRepository } from './channels/email/email-outbox.repository';
 import { EmailOutboxService } from './channels/email/email-outbox.service';
@@ -39,6 +41,7 @@ import { WebhookSender } from './webhook-sender';
   exports: [ChannelRegistry, DeliveryAttempts, DigestFlushService, EmailOutboxService, Mailer, NotificationSettingsService, NotificationsService, Unsubscribes],
   imports: [
     DigestModule,
+    QueueModule.forFeature(QUEUES.webhooks),
     TypeOrmModule.forFeature([ChangeEntity, DigestBufferEntity, NotificationDestinationEntity, NotificationSettingsEntity, WebhookDeliveryEntity]),
   ],
   providers: [

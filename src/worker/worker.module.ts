@@ -1,20 +1,15 @@
 import { Module } from '@nestjs/common';
-import { CompetitorsModule } from '../competitors/competitors.module';
-import { DiscoveryProcessor } from '../competitors/jobs/discovery.processor';
-import { EvidenceModule } from '../evidence/evidence.module';
-import { EvidenceProcessor } from '../evidence/jobs/evidence.processor';
-import { CheckProcessor } from '../monitors/jobs/check.processor';
-import { MonitorsModule } from '../monitors/monitors.module';
-import { WebhookProcessor } from '../webhooks/jobs/webhook.processor';
-import { WebhooksModule } from '../webhooks/webhooks.module';
+import { CompetitorJobsModule } from '../competitors/jobs/competitor-jobs.module';
+import { EvidenceJobsModule } from '../evidence/jobs/evidence-jobs.module';
+import { MonitorJobsModule } from '../monitors/jobs/monitor-jobs.module';
+import { WebhookJobsModule } from '../webhooks/jobs/webhook-jobs.module';
 
 /**
- * The queue consumers (`@Processor` classes) of the worker role. They are thin: the work lives in
- * the features' services (CheckRunner, DiscoveryService, EvidenceMaker, DeliveryAttempts). Only processes that
- * run the worker role load this module; `JobConsumers` starts and drains the processors.
+ * The queue consumers of the worker role: each feature's `jobs/` module, which provides its
+ * `@JobProcessor` classes. Only processes whose role runs workers (`all`, `worker`) load this
+ * module; `JobConsumers` (src/queue) starts and drains the processors through the queue driver.
  */
 @Module({
-  imports: [CompetitorsModule, EvidenceModule, MonitorsModule, WebhooksModule],
-  providers: [CheckProcessor, DiscoveryProcessor, EvidenceProcessor, WebhookProcessor],
+  imports: [CompetitorJobsModule, EvidenceJobsModule, MonitorJobsModule, WebhookJobsModule],
 })
 export class WorkerModule {}

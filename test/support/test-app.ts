@@ -9,11 +9,9 @@ import { DataSource } from 'typeorm';
 import { AccountsService } from '../../src/accounts/accounts.service';
 import { createHttpApp } from '../../src/bootstrap';
 import { AppConfig, loadConfig } from '../../src/config/config';
-import { getQueueToken } from '@nestjs/bullmq';
-import { Job, Worker } from 'bullmq';
-import { InProcessQueue } from '../../src/queue/in-process-queue';
-import { type JobsQueue, LIVE_JOB_STATES } from '../../src/queue/jobs-queue';
-import type { QueueName } from '../../src/queue/queue.constants';
+import { LIVE_JOB_STATES } from '../../src/queue/job-queue';
+import { JobHandler, QueueDriver } from '../../src/queue/queue-driver';
+import type { PayloadByQueue, QueueName } from '../../src/queue/queue.constants';
 import { databaseUrl, deleteRedisPrefix, templateDatabase, testMode, withAdmin } from './services';
 import { waitFor } from './wait';
 
@@ -22,7 +20,7 @@ export interface TestApp {
   config: AppConfig;
   db: DataSource;
   /** Consumes a queue in this test the way a worker's processor does (for apps whose role runs no worker). */
-  consume(queue: QueueName, handler: (job: Job) => Promise<unknown>, concurrency: number): void;
+  consume<Q extends QueueName>(queue: Q, handler: JobHandler<PayloadByQueue[Q]>, concurrency: number): void;
   /**
    * Waits until the queue holds no job that waits, is delayed or runs: whatever it was going to
    * do (a delivery, a retry) has been done, so a test can assert that nothing more happened.
@@ -78,21 +76,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await createHttpApp(config);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
-  const workers: Worker[] = [];
+  const queues = app.get(QueueDriver);
   return {
     app,
     config,
     db: app.get(DataSource),
     baseUrl: `http://127.0.0.1:${address.port}/v1`,
     consume(queue, handler, concurrency) {
-      if (!config.redisUrl) {
-        app.get<InProcessQueue<unknown>>(getQueueToken(queue)).consume(handler, concurrency);
-        return;
-      }
-      workers.push(new Worker(queue, handler, { connection: { url: config.redisUrl, maxRetriesPerRequest: null }, prefix: config.redisPrefix, concurrency }));
+      queues.consume(queue, handler, concurrency);
     },
     async settled(queue, timeoutMs = 20_000) {
-      const jobs = app.get<JobsQueue<unknown>>(getQueueToken(queue));
+      const jobs = queues.queue(queue);
       await waitFor(
         async () => Object.values(await jobs.getJobCounts(...LIVE_JOB_STATES)).every((n) => n === 0),
         `the ${queue} queue to settle`,
@@ -100,7 +94,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       );
     },
     async close() {
-      await Promise.all(workers.map((w) => w.close()));
       await app.close();
       await environment.dispose();
     },

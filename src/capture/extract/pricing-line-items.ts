@@ -1,10 +1,10 @@
 import type { AnyNode, Element } from 'domhandler';
 import type { PricingFields } from '../capture.types';
 import { normalizeText } from '../../diffing/noise';
-import { isElement, isLeafBlock, ownListItemText, precedingHeading, tagName } from './dom';
+import { BLOCK_TAGS, isElement, isLeafBlock, ownListItemText, precedingHeading, tagName } from './dom';
 import { keyOf, KeyAllocator } from './keys';
 import type { PageContext } from './page-context';
-import { creditPrices } from './credit-prices';
+import { creditPrices, creditRate } from './credit-prices';
 import { findPrices, type FoundPrice } from './price-parser';
 import { usageTableCells } from './pricing-table';
 
@@ -18,11 +18,15 @@ interface Draft {
 }
 
 const SHORT_BLOCK = 110;
+const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'button', 'code', 'em', 'i', 'img', 'kbd', 'label', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'del', 'ins', 'svg', 'input', 'select', 'option', 'script', 'style', 'template', 'noscript']);
+/** "a fee of $0.1 per GB for the bandwidth usage", "Beyond that, we charge $0.03 per GB": a fee whose subject is elsewhere. */
+const FEE_LEAD_RE = /\b(?:(?:a|an|the)\s+fee\s+of|we\s+charge|(?:is|are)\s+charged)\s+$/i;
+const FEE_FOR_RE = /^\s*(?:for\s+(?:the\s+|your\s+)?)([\p{L}][\p{L}\s-]{2,40}?)\s*(?:[.,;]|$)/u;
 const MAX_LABEL_WORDS = 12;
 const MAX_ITEMS = 300;
 const FILLER_RE = /^(?:additional|plus|only|from|starting|starting at|just|extra|and|then|about|approx\.?|approximately|around|or|at|roughly)$/i;
 const TRAILING_WORDS_RE = /(?:\s+|^)(?:is|are|costs?|at|for|from|starting at|starts at|only|just|about|around|roughly|approximately|will cost|priced at|=)\s*$/i;
-const VERB_RE = /(?:^|[,;:]\s*)([^,;:]{3,120}?)\s+(?:is|are|costs?|starts? at|will cost|runs?|priced at)\s+(?:(?:about|around|only|just|from|roughly|approximately)\s+)?$/i;
+const VERB_RE = /(?:^|[,;:]\s*)([^,;:]{3,120}?)\s+(?:(?:is|are)\s+(?:charged|billed|priced)\s+at(?:\s+a\s+rate\s+of)?|is|are|costs?|starts? at|will cost|runs?|priced at)\s+(?:(?:about|around|only|just|from|roughly|approximately)\s+)?$/i;
 const PAREN_NAME_RE = /([\p{Lu}][\p{L}\d+-]*(?:\s+[\p{Lu}\d][\p{L}\d+-]*){0,2})\s*\(\s*(?:(?:starting|starts)\s+at\s+|from\s+|only\s+)?$/u;
 
 function cleanLabel(text: string): string {
@@ -31,8 +35,12 @@ function cleanLabel(text: string): string {
   return label.replace(/^(?:the|a|an)\s+/i, '').trim();
 }
 
-/** Table cells sometimes hold unrendered bullet lists ("- North America<br>- Europe"). */
+/**
+ * Table cells sometimes hold unrendered bullet lists ("- North America<br>- Europe"); a cell that
+ * does not open with a bullet keeps its dashes ("Key Value Store - Reads").
+ */
 function stripBullets(text: string): string {
+  if (!/^\s*[-•*]\s/.test(text)) return text.trim();
   return text.replace(/(^|\s)[-•*]\s+/g, '$1').trim();
 }
 
@@ -54,7 +62,7 @@ function itemFromLine(text: string, context: string | null, credits: CreditReade
 }
 
 /** Sentences in running text: "a Standard ($29/month) package", "Dedicated IPv4 addresses are $2/mo". */
-function itemsFromSentence(sentence: string, context: string | null): Draft[] {
+function itemsFromSentence(sentence: string, context: string | null, previous: string | null = null): Draft[] {
   const prices = findPrices(sentence);
   const drafts: Draft[] = [];
   for (const found of prices) {
@@ -68,7 +76,17 @@ function itemsFromSentence(sentence: string, context: string | null): Draft[] {
     const label = cleanLabel(verb[1]);
     if (label && !findPrices(label).length && wordCount(label) <= MAX_LABEL_WORDS) drafts.push({ label, price: first, context });
   }
+  if (!drafts.length && first && FEE_LEAD_RE.test(sentence.slice(0, first.index))) {
+    // The fee names what it is for after the price, or the sentence before says it.
+    const label = FEE_FOR_RE.exec(sentence.slice(first.end))?.[1] ?? previous;
+    if (label && wordCount(label) <= MAX_LABEL_WORDS * 2) drafts.push({ label: cleanLabel(label), price: first, context });
+  }
   return drafts;
+}
+
+/** A documentation component holding text (MDX `<Info>`, `<Note>`, `<Callout>`): read as a paragraph. */
+function isCallout(el: Element): boolean {
+  return !BLOCK_TAGS.has(tagName(el)) && !INLINE_TAGS.has(tagName(el)) && el.children.some((c) => c.type === 'text' && /\p{L}/u.test(c.data));
 }
 
 function splitSentences(text: string): string[] {
@@ -115,16 +133,22 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
       for (const child of node.children) if (tagName(child) === 'ul' || tagName(child) === 'ol') visit(child);
       return;
     }
-    if (name === 'p' || name === 'dd' || (isLeafBlock(node) && name !== 'span')) {
+    if (name === 'p' || name === 'dd' || (isLeafBlock(node) && name !== 'span') || isCallout(node)) {
       const text = ctx.dom.text(node);
-      if (!findPrices(text).length) return;
       const context = precedingHeading(ctx.dom, node, ctx.root);
+      if (!findPrices(text).length) {
+        const rates = splitSentences(text).map(creditRate).filter((r): r is NonNullable<typeof r> => !!r);
+        drafts.push(...rates.map((r) => ({ label: r.label, price: r.price, context })));
+        return;
+      }
       if (text.length <= SHORT_BLOCK) {
         const item = itemFromLine(text, context);
-        const sentenceItems = itemsFromSentence(text, context);
+        const sentences = splitSentences(text);
+        const sentenceItems = sentences.flatMap((sentence, i) => itemsFromSentence(sentence, context, i > 0 ? sentences[i - 1].replace(/[.!?]+$/, '') : null));
         drafts.push(...(sentenceItems.length ? sentenceItems : item ? [item] : []));
       } else {
-        for (const sentence of splitSentences(text)) drafts.push(...itemsFromSentence(sentence, context));
+        const sentences = splitSentences(text);
+        sentences.forEach((sentence, i) => drafts.push(...itemsFromSentence(sentence, context, i > 0 ? sentences[i - 1].replace(/[.!?]+$/, '') : null)));
       }
       return;
     }

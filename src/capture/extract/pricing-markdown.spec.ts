@@ -181,4 +181,79 @@ describe('pricing served as Markdown or plain text', () => {
     ]);
     expect(fields(credits.replace(/^1 compute credit.*$/m, 'Credits come with every plan.')).line_items).toEqual([]);
   });
+
+  it('keeps the dash inside a usage table label ("Key Value Store - Reads"), stripping only cells that open with bullets', () => {
+    const source = ['## Overages', '', '| **Feature** | **Cost** |', '| --- | --- |', '| Key Value Store - Reads | $0.50 per 1M |', '| Additional Custom Domains | $10 per month |'].join('\n');
+    expect(fields(source).line_items.map((i) => i.label)).toEqual(['Key Value Store - Reads', 'Additional Custom Domains']);
+  });
+
+  it('reads an allowance table introduced as plans, without a price row, as one plan per column', () => {
+    const table = (columns: string[]) =>
+      [
+        '## Included Usage',
+        '',
+        'Each plan includes usage allowances of various features.',
+        '',
+        `| | ${columns.map((c) => `**${c}**`).join(' | ')} |`,
+        `| --- | ${columns.map(() => '---').join(' | ')} |`,
+        `| Requests / month | ${columns.map((_, i) => `${10 ** i} million`).join(' | ')} |`,
+        `| API Keys | ${columns.map((_, i) => `${250 * (i + 1)}`).join(' | ')} |`,
+      ].join('\n');
+    expect(plans(table(['Free', 'Builder', 'Business'])).map(([name]) => name)).toEqual(['Free', 'Builder', 'Business']);
+    expect(changes(table(['Builder', 'Business']), table(['Free', 'Builder', 'Business']))).toContainEqual(['plan_added', 'plans[free]']);
+    // The same table introduced as something else is not one of plans.
+    expect(plans(table(['Free', 'Builder']).replace('Each plan includes', 'Regions include'))).toEqual([]);
+  });
+
+  it('reads the first sizing table of bold tier names beside monthly and hourly prices as tiers; a second prices an add-on', () => {
+    const sizing = (first: string, rows: string[][]) =>
+      [`| ${first} | vCPU | Monthly Price | Hourly Price* |`, '| --- | --- | --- | --- |', ...rows.map((r) => `| **${r[0]}** | ${r[1]} | $${r[2]} | $${r[3]} |`)].join('\n');
+    const source = [
+      '## Machines',
+      '',
+      sizing('Machine Size', [['X-Small', '0.5', '12', '0.016'], ['Small', '1', '25', '0.034']]),
+      '',
+      '## Databases',
+      '',
+      sizing('Database Class', [['dev', '1.0', '19', '0.026'], ['small', '2.0', '39', '0.053']]),
+    ].join('\n');
+    expect(plans(source)).toEqual([
+      ['X-Small', ['12/month', '0.016/hour']],
+      ['Small', ['25/month', '0.034/hour']],
+    ]);
+    expect(fields(source).line_items.map((i) => [i.label, i.price.amount])).toContainEqual(['dev – Monthly Price', 19]);
+  });
+
+  it('reads a usage rate in credits stated in a sentence as a line item in credits per unit', () => {
+    const source = ['## Docker layer caching', '', 'Docker Layer Caching (DLC) is available for 200 credits per job run. DLC is only available on the Performance Plan.'].join('\n');
+    expect(fields(source).line_items.map((i) => [i.label, i.price.amount, i.price.currency, i.price.unit])).toEqual([['Docker Layer Caching', 200, null, 'per job run']]);
+    expect(fields(source.replace('is available for 200 credits per job run', 'uses credits as your jobs run')).line_items).toEqual([]);
+  });
+
+  it('reads a fee in a documentation callout and keeps two labelled prices of one cell and "Custom" in a price row', () => {
+    const doc = (cell: string, callout: string) =>
+      [
+        '| | Free | Pay as you go | Pro / Enterprise |',
+        '| --- | --- | --- | --- |',
+        '| Max Data Size | 256MB | 10GB | Custom |',
+        '| Max Connections | 100 | 1000 | Custom |',
+        `| **Price (per 100K commands)** | **Free** | ${cell} | [Custom](#pro) |`,
+        '| **Price (per 1GB-month storage)** | **Free** | **$0.25** | **$0.25** |',
+        '',
+        '## Limits',
+        '',
+        `<Info>\n  ${callout}\n</Info>`,
+      ].join('\n');
+    const before = doc('Regional: **$0.2** Global: **$0.4**', 'Failure to upgrade will result in your database incurring a fee of $0.1 per GB for the bandwidth usage.');
+    const after = doc('**$0.2**', 'The data transfer is free up to monthly bandwidth limit. Beyond that, we charge $0.03 per GB');
+    expect(plans(before)).toContainEqual(['Pay as you go', ['0.25/month', '0.2/unknown', '0.4/unknown']]);
+    expect(plans(after)).toContainEqual(['Pro / Enterprise', ['0.25/month', '-/unknown']]);
+    expect(fields(before).line_items.map((i) => [i.label, i.price.amount, i.price.unit])).toEqual([['bandwidth usage', 0.1, 'per GB']]);
+    expect(changes(before, after)).toEqual(
+      expect.arrayContaining([
+        ['price_removed', 'plans[pay-as-you-go].prices[unknown#2]'],
+        ['price_decreased', expect.stringMatching(/^line_items\[[a-z-]*bandwidth-limit\]\.price\.amount$/)],
+      ]),
+    );
+  });
 });

@@ -44,6 +44,8 @@ export function cleanPlanName(name: string): string {
   return name.replace(BADGE_RE, ' ').replace(/\s+/g, ' ').replace(/^[\s:–—-]+|[\s:–—-]+$/g, '').trim();
 }
 
+const priceLabel = (found: FoundPrice): string | null => /^([\p{L}][\p{L} -]*):\s/u.exec(found.price.text)?.[1] ?? null;
+
 function samePriceSlot(a: PlanPrice, b: PlanPrice): boolean {
   return a.period === b.period && (a.unit ?? '').toLowerCase() === (b.unit ?? '').toLowerCase();
 }
@@ -64,6 +66,8 @@ export function mergePrices(found: FoundPrice[]): PlanPrice[] {
     if (existing.price.text === candidate.price.text && existing.price.amount === candidate.price.amount) continue;
     const [primary, secondary] = existing.derived && !candidate.derived ? [candidate, existing] : [existing, candidate];
     if (primary.derived === secondary.derived && primary.price.amount !== secondary.price.amount) {
+      // Two amounts under their own labels ("Regional: $0.2", "Global: $0.4") are two prices.
+      if (priceLabel(existing) && priceLabel(candidate) && priceLabel(existing) !== priceLabel(candidate)) slots.push(candidate);
       // Two different written amounts for one slot (e.g. a range): keep the first as written.
       continue;
     }

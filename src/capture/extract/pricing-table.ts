@@ -52,9 +52,17 @@ function columnName(cell: Cell): string {
   return beforePrice.replace(/[\s:–—-]+$/, '').trim();
 }
 
+/** "Regional: $0.2 Global: $0.4": each price of a cell under its own label keeps the label in its text. */
+function labelled(text: string, found: FoundPrice[]): FoundPrice[] {
+  if (found.length < 2) return found;
+  const labels = found.map((f, i) => /([\p{L}][\p{L} -]{0,24}):\s*$/u.exec(text.slice(i ? found[i - 1].end : 0, f.index))?.[1].trim());
+  if (labels.some((l) => !l) || new Set(labels).size < labels.length) return found;
+  return found.map((f, i) => ({ ...f, price: { ...f.price, text: `${labels[i]}: ${f.price.text}` } }));
+}
+
 function pricesFromRow(label: string, cell: Cell, ctx: PageContext): FoundPrice[] {
   const period = periodFromLabel(label);
-  const found = findPrices(cell.text).length ? readPrices(ctx, cell.el) : [];
+  const found = findPrices(cell.text).length ? labelled(cell.text, readPrices(ctx, cell.el)) : [];
   return found.map((f) => {
     if (period === 'year' && (f.price.period === 'month' || f.price.period === 'unknown')) return asYearlyBilling(f);
     if (period && f.price.period === 'unknown') return { ...f, price: { ...f.price, period } };
@@ -83,6 +91,10 @@ function readPlanTable(ctx: PageContext, rows: Cell[][], headerIndex: number, co
       if (priced >= 2 || (priced >= 1 && /price|cost|pricing|per\s|billed|monthly|yearly|annual/i.test(label))) {
         draft.prices.push(...pricesFromRow(label, cell, ctx));
         if (isFreeText(cell.text) || isContactSalesText(cell.text)) draft.priceNotes.push(cell.text);
+        // "Custom" in a price row is a price without an amount, whatever other rows price.
+        if (isContactSalesText(cell.text) && !hasPrice(cell.text)) {
+          draft.prices.push({ price: { amount: null, currency: null, period: periodFromLabel(label) ?? 'unknown', unit: null, text: cell.text }, index: 0, end: cell.text.length, derived: false });
+        }
         return;
       }
       if (findAll(cell.el, ['a', 'button']).length && !cell.text.includes(':')) {
@@ -108,10 +120,25 @@ function isRowPlanTable(header: Cell[], dataRows: Cell[][]): boolean {
   return dataRows.length >= 2 && dataRows.every((r) => r[0]?.text && !hasPrice(r[0].text) && r.slice(1).some((c) => isPriceCell(c.text)));
 }
 
+const TIER_HEADER_RE = /^(?:[\p{L}]+\s+)?(?:size|class|tier|instance|machine|node)s?(?:\s+types?)?$/iu;
+const TIME_PRICE_HEADER_RE = /\b(?:monthly|hourly|yearly|annual|per\s+(?:month|hour|year))\b.*\b(?:price|cost|rate)\b|\b(?:price|cost|rate)\s+(?:per|\/)\s*(?:month|hour|year|mo|hr)\b/i;
+
+/**
+ * A sizing table with a tier on each row: a "Class" or "Machine Size" column of bold names beside
+ * "Monthly Price" / "Hourly Price" columns (Convox's **X-Small** | 0.5 | 1 GB | $12 | $0.016).
+ */
+function isTierTable(ctx: PageContext, header: Cell[], dataRows: Cell[][]): boolean {
+  if (!TIER_HEADER_RE.test(header[0]?.text ?? '') || dataRows.length < 2) return false;
+  const priceColumns = header.map((c, i) => (i > 0 && TIME_PRICE_HEADER_RE.test(c.text) ? i : -1)).filter((i) => i > 0);
+  const boldName = (cell: Cell | undefined) =>
+    !!cell?.text && !hasPrice(cell.text) && findAll(cell.el, ['strong', 'b']).some((b) => ctx.dom.text(b) === cell.text);
+  return priceColumns.length > 0 && dataRows.every((r) => boldName(r[0]) && priceColumns.some((i) => r[i] && hasPrice(r[i].text)));
+}
+
 /** Under a "Yearly" column an amount is the yearly total; under "Billed yearly", a monthly rate. */
 function columnPrices(label: string, cell: Cell, ctx: PageContext): FoundPrice[] {
   if (/billed/i.test(label)) return pricesFromRow(label, cell, ctx);
-  const period = periodFromLabel(label);
+  const period = periodFromLabel(label) ?? (/\bhour(?:ly)?\b/i.test(label) ? 'hour' : null);
   const found = findPrices(cell.text).length ? readPrices(ctx, cell.el) : [];
   return found.map((f) => (period && f.price.period === 'unknown' ? { ...f, price: { ...f.price, period } } : f));
 }
@@ -143,10 +170,19 @@ function readRowPlanTable(ctx: PageContext, header: Cell[], dataRows: Cell[][]):
  * A comparison without prices ("|  | Standard | Plus |" on a help page) is one of plans when its
  * corner is empty and the page calls every column a plan ("the Standard plan and Plus plan").
  */
-function namesPlans(ctx: PageContext, header: Cell[], columns: number[]): boolean {
-  if (header[0]?.text) return false;
+function namesPlans(ctx: PageContext, table: Element, header: Cell[], columns: number[]): boolean {
+  if (header[0]?.text || !columns.every((c) => header[c].text.length <= 40)) return false;
+  if (introducedAsPlans(ctx, table) && columns.every((c) => header[c].text.split(/\s+/).length <= 3)) return true;
   const text = ctx.dom.flat(ctx.root).toLowerCase();
-  return columns.every((c) => header[c].text.length <= 40 && text.includes(`${header[c].text.toLowerCase()} plan`));
+  return columns.every((c) => text.includes(`${header[c].text.toLowerCase()} plan`));
+}
+
+/** The line just before a table says its columns are plans ("Each plan includes usage allowances of various features."). */
+function introducedAsPlans(ctx: PageContext, table: Element): boolean {
+  let prev = table.prev;
+  while (prev && prev.type !== 'tag') prev = prev.prev;
+  const text = prev ? ctx.dom.text(prev as Element) : '';
+  return text.length <= 200 && /\b(?:each|every|all|our|the)\s+(?:\w+\s+)?(?:plans?|tiers?)\b/i.test(text);
 }
 
 /**
@@ -156,6 +192,7 @@ function namesPlans(ctx: PageContext, header: Cell[], columns: number[]): boolea
  */
 export function readPricingTables(ctx: PageContext): TableReading {
   const reading: TableReading = { drafts: [], planTables: [], usageTables: [] };
+  let tierTableSeen = false;
   for (const table of findAll(ctx.root, 'table')) {
     const rows = grid(ctx, table).filter((r) => r.length);
     if (rows.length < 2) continue;
@@ -172,10 +209,13 @@ export function readPricingTables(ctx: PageContext): TableReading {
     const priceRow = dataRows.some((r) => columns.filter((c) => r[c] && isPriceCell(r[c].text)).length >= 2);
     const marks = dataRows.some((r) => r.slice(1).some((c) => featureMark(ctx.dom, c.el) === 'check'));
     const featureRows = dataRows.length - pricedRows.length;
-    if (isRowPlanTable(header, dataRows)) {
+    // One sizing table is the page's tiers; a second ("Database Class" under machine sizes) prices an add-on.
+    const tiers: boolean = !tierTableSeen && isTierTable(ctx, header, dataRows);
+    tierTableSeen ||= tiers;
+    if (tiers || isRowPlanTable(header, dataRows)) {
       reading.drafts.push(...readRowPlanTable(ctx, header, dataRows));
       reading.planTables.push(table);
-    } else if (columns.length >= 2 && (headerPriced || priceRow || namesPlans(ctx, header, columns)) && (featureRows >= 2 || marks)) {
+    } else if (columns.length >= 2 && (headerPriced || priceRow || namesPlans(ctx, table, header, columns)) && (featureRows >= 2 || marks)) {
       reading.drafts.push(...readPlanTable(ctx, rows, headerIndex, columns));
       reading.planTables.push(table);
     } else if (pricedRows.length) {
@@ -204,6 +244,11 @@ export function usageTableCells(ctx: PageContext, table: Element): TableRow[] {
     for (const cell of pricedCells) {
       const index = row.indexOf(cell);
       const column = pricedCells.length > 1 || header.length > 2 ? header[index]?.text ?? null : null;
+      // A table of one row under its labels (Seats | Credits | Storage) names each value by its column alone.
+      if (rows.length === 2 && r === 1 && header[index]?.text && !hasPrice(header[index].text)) {
+        out.push({ label: header[index].text, column: null, cell: cell.el, row: trs[r] });
+        continue;
+      }
       out.push({ label: row[0]?.text ?? '', column: column && column !== cell.text ? column : null, cell: cell.el, row: trs[r] });
     }
   });

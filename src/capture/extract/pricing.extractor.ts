@@ -7,13 +7,14 @@ import { readPlanCards } from './pricing-cards';
 import { readHeadingPlans } from './pricing-heading-plans';
 import { readLineItems } from './pricing-line-items';
 import { readListPlans } from './pricing-list-plans';
-import { finalizePlans, PERIOD_ORDER } from './pricing-plan';
+import { readProsePlans } from './pricing-prose-plans';
+import { finalizePlans, PERIOD_ORDER, type PlanDraft } from './pricing-plan';
 import { plansFromStructuredData } from './pricing-structured';
 import { readPricingTables } from './pricing-table';
 import { isStruck } from './struck';
 
 const TRIAL_RE =
-  /\b(?:\d+|one|two|three|seven|fourteen|thirty)[-\s](?:day|week|month)s?\s+(?:(?:risk[-\s]free|no[-\s]risk)\s+)?free\s+trial\b|\bfree\s+(?:\d+[-\s](?:day|week|month)s?\s+)?trial\s+(?:for\s+)?\d+\s+(?:days|weeks|months)\b|\btry\s+(?:it\s+)?(?:\w+\s+)?free\s+for\s+\d+\s+(?:days|weeks|months)\b|\bfree\s+for\s+(?:the\s+first\s+)?\d+\s+(?:days|weeks|months)\b/i;
+  /\b(?:\d+|one|two|three|seven|fourteen|thirty)[-\s](?:day|week|month)s?\s+(?:(?:risk[-\s]free|no[-\s]risk)\s+)?free\s+trial\b|\bfree\s+(?:\d+[-\s](?:day|week|month)s?\s+)?trial\s+(?:for\s+)?\d+\s+(?:days|weeks|months)\b|\btry\s+(?:it\s+)?(?:\w+\s+)?free\s+for\s+\d+\s+(?:days|weeks|months)\b|\bfree\s+for\s+(?:the\s+first\s+)?\d+\s+(?:days|weeks|months)\b|\b(?:\d+|fourteen|thirty)[-\s](?:day|week|month)s?\s+trial(?:\s+period)?\b|\btrial(?:\s+period)?\s+(?:lasts|is)\s+(?:for\s+)?\d+\s+(?:days|weeks|months)\b/i;
 const TOGGLE_LABEL_MAX = 30;
 
 function freeTrial(ctx: PageContext): string | null {
@@ -39,6 +40,15 @@ function togglePeriods(ctx: PageContext): BillingPeriod[] {
   return periods;
 }
 
+/** A plan named in prose that a table or card already shows ("Standard plan" beside the "Standard (legacy)" column). */
+function namedAlready(name: string, drafts: PlanDraft[]): boolean {
+  const wanted = name.toLowerCase();
+  return drafts.some((d) => {
+    const other = d.name.toLowerCase().trim();
+    return other === wanted || (other.startsWith(wanted) && /^[\s(–-]/.test(other.slice(wanted.length)));
+  });
+}
+
 /**
  * Pricing reads the page's text without struck-through prices, so "<del>$89.99</del> $69.99 /year"
  * is a yearly price of $69.99 whatever markup strikes the old one.
@@ -52,8 +62,11 @@ export function extractPricing(page: PageContext): PricingFields {
   const headed = readHeadingPlans(ctx, (el) => inCard.has(el) || inTable(el));
   const inHeaded = new Set(headed.blocks);
   const listed = readListPlans(ctx, (el) => inHeaded.has(el) || !!closest(el, (a) => inCard.has(a), ctx.root));
-  const plans = finalizePlans([...tables.drafts, ...cards.drafts, ...headed.drafts, ...listed.drafts, ...plansFromStructuredData(ctx)]);
-  const claimed = new Set<Element>([...tables.planTables, ...cards.cards, ...headed.blocks, ...listed.items]);
+  const inListed = new Set(listed.items);
+  const prose = readProsePlans(ctx, (el) => inHeaded.has(el) || inListed.has(el) || inTable(el) || !!closest(el, (a) => inCard.has(a), ctx.root));
+  const read = [...tables.drafts, ...cards.drafts, ...headed.drafts, ...listed.drafts];
+  const plans = finalizePlans([...read, ...prose.drafts.filter((d) => !namedAlready(d.name, read)), ...plansFromStructuredData(ctx)]);
+  const claimed = new Set<Element>([...tables.planTables, ...cards.cards, ...headed.blocks, ...listed.items, ...prose.blocks]);
   const lineItems = readLineItems(ctx, (el) => claimed.has(el), tables.usageTables);
   const periods = new Set<BillingPeriod>([...plans.flatMap((p) => p.prices.map((price) => price.period)), ...(plans.length ? togglePeriods(ctx) : [])]);
   periods.delete('unknown');

@@ -1,25 +1,23 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import type { Job } from 'bullmq';
 import { inJobLogContext } from '../../common/logging';
-import { DiscoveryJob, MAX_STALLED_COUNT, QUEUES, STALLED_INTERVAL_MS } from '../../queue/queue.constants';
+import { JobProcessor } from '../../queue/job-processor';
+import type { QueueJob } from '../../queue/job-queue';
+import { DiscoveryJob, QUEUES } from '../../queue/queue.constants';
 import { DiscoveryService } from '../discovery.service';
 
 /** Consumes the discovery queue; the work lives in DiscoveryService. */
-@Processor(QUEUES.discovery, { stalledInterval: STALLED_INTERVAL_MS, maxStalledCount: MAX_STALLED_COUNT })
-export class DiscoveryProcessor extends WorkerHost {
-  constructor(private readonly discovery: DiscoveryService) {
-    super();
-  }
+@JobProcessor(QUEUES.discovery)
+export class DiscoveryProcessor implements JobProcessor<DiscoveryJob> {
+  constructor(private readonly discovery: DiscoveryService) {}
 
-  process(job: Job<DiscoveryJob>): Promise<void> {
+  process(job: QueueJob<DiscoveryJob>): Promise<void> {
     return inJobLogContext(QUEUES.discovery, job.id, () => this.handle(job));
   }
 
-  private async handle(job: Job<DiscoveryJob>): Promise<void> {
+  private async handle(job: QueueJob<DiscoveryJob>): Promise<void> {
     try {
       await this.discovery.run(job.data.competitorId);
     } catch (err) {
-      if (job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw err;
+      if (job.attemptsMade + 1 < job.attempts) throw err;
       await this.discovery.giveUp(job.data.competitorId, err as Error);
     }
   }

@@ -1,11 +1,11 @@
-import type { Job } from 'bullmq';
 import type { AppConfig } from '../../config/config';
+import type { QueueJob } from '../../queue/job-queue';
 import type { CheckJob } from '../../queue/queue.constants';
 import type { CheckRunner } from '../check-runner.service';
 import { CheckProcessor } from './check.processor';
 
-function lastAttempt(): Job<CheckJob> {
-  return { id: 'check-7', data: { runId: 7 }, attemptsMade: 5, opts: { attempts: 6 } } as unknown as Job<CheckJob>;
+function lastAttempt(): QueueJob<CheckJob> {
+  return { id: 'check-7', name: 'checks', data: { runId: 7 }, attemptsMade: 5, attempts: 6 };
 }
 
 function processorFailingWith(err: Error): { processor: CheckProcessor; giveUp: jest.Mock } {
@@ -33,8 +33,7 @@ describe('CheckProcessor on its last attempt', () => {
 });
 
 describe('CheckProcessor with several checks in one job', () => {
-  const job = (attemptsMade: number) =>
-    ({ id: 'check-11', data: { runIds: [11, 12, 13] }, attemptsMade, opts: { attempts: 6 } }) as unknown as Job<CheckJob>;
+  const job = (attemptsMade: number): QueueJob<CheckJob> => ({ id: 'check-11', name: 'checks', data: { runIds: [11, 12, 13] }, attemptsMade, attempts: 6 });
 
   function processorFailingOn(failing: number): { processor: CheckProcessor; run: jest.Mock; giveUp: jest.Mock } {
     const giveUp = jest.fn().mockResolvedValue(undefined);

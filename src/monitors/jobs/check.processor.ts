@@ -1,16 +1,16 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject } from '@nestjs/common';
-import type { Job } from 'bullmq';
 import { Semaphore } from '../../capture/fetch/semaphore';
 import { inJobLogContext } from '../../common/logging';
 import { isUnavailableError } from '../../common/unavailable';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { CheckJob, checkJobRuns, MAX_STALLED_COUNT, QUEUES, STALLED_INTERVAL_MS } from '../../queue/queue.constants';
+import { JobProcessor } from '../../queue/job-processor';
+import type { QueueJob } from '../../queue/job-queue';
+import { CheckJob, checkJobRuns, QUEUES } from '../../queue/queue.constants';
 import { CheckRunner } from '../check-runner.service';
 
 /** Consumes the checks queue; the work lives in CheckRunner. */
-@Processor(QUEUES.checks, { stalledInterval: STALLED_INTERVAL_MS, maxStalledCount: MAX_STALLED_COUNT })
-export class CheckProcessor extends WorkerHost {
+@JobProcessor(QUEUES.checks)
+export class CheckProcessor implements JobProcessor<CheckJob> {
   /** Checks in flight in this process (WORKER_CONCURRENCY), whatever number of them each job carries. */
   private readonly slots: Semaphore;
 
@@ -18,11 +18,10 @@ export class CheckProcessor extends WorkerHost {
     private readonly runner: CheckRunner,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    super();
     this.slots = new Semaphore(config.workerConcurrency);
   }
 
-  process(job: Job<CheckJob>): Promise<void> {
+  process(job: QueueJob<CheckJob>): Promise<void> {
     return inJobLogContext(QUEUES.checks, job.id, () => this.handle(job));
   }
 
@@ -30,7 +29,7 @@ export class CheckProcessor extends WorkerHost {
    * Runs the job's checks side by side. When one fails, the job is tried again and takes over only
    * the runs it had claimed and not finished: a finished run is never run twice.
    */
-  private async handle(job: Job<CheckJob>): Promise<void> {
+  private async handle(job: QueueJob<CheckJob>): Promise<void> {
     const runIds = checkJobRuns(job.data);
     const owner = runIds[0];
     const outcomes = await Promise.allSettled(runIds.map((runId) => this.slots.run(() => this.runner.run(runId, owner))));
@@ -38,7 +37,7 @@ export class CheckProcessor extends WorkerHost {
       .map((runId, i) => ({ runId, outcome: outcomes[i] }))
       .flatMap(({ runId, outcome }) => (outcome.status === 'rejected' ? [{ runId, err: outcome.reason as Error }] : []));
     if (!failed.length) return;
-    if (job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw failed[0].err;
+    if (job.attemptsMade + 1 < job.attempts) throw failed[0].err;
     // An outage is not the check's fault: with no attempt left the run stays unfinished, and the
     // run sweep queues it again once Postgres and Redis are back. Nothing paid for ends failed.
     const outage = failed.find(({ err }) => isUnavailableError(err));
