@@ -4,15 +4,21 @@
  * and on one host (where Rivalwatch's politeness limit, 4 requests in flight per host, caps it).
  * Rivalwatch is one process with every role (ROLE=all) on real Postgres (a fresh database) and
  * Redis, checking scheduled monitors; urlwatch runs with its own configuration and cache in a
- * temporary directory and its default thread pool. Prints figures; asserts nothing.
+ * temporary directory and its default thread pool. Each round prints the requests the page farm had
+ * in flight (time-weighted mean from the first request to the last answer, and the most) and the
+ * Rivalwatch process's CPU time per check; the end prints each target with met or MISSED. Prints
+ * figures; asserts nothing.
  *
  * Knobs: PEER_PAGES (500), PEER_HOSTS (20), PEER_LATENCIES_MS (0,100), PEER_ROUNDS (3),
- * PEER_ONE_HOST_PAGES (100; 0 skips), PEER_CHANGED_SHARE (0.05), BENCH_PROFILE_DIR (a V8 CPU profile of
- * the Rivalwatch process, and peer-windows.json: when its counted rounds ran, for
+ * PEER_ONE_HOST_PAGES (100; 0 skips), PEER_CHANGED_SHARE (0.05), PEER_SCREENSHOTS (0: Rivalwatch runs
+ * without Chromium, so a change's screenshot ends `unavailable` at once; 1 takes them, and the
+ * baseline's 500 screenshots then render through every counted round), BENCH_PROFILE_DIR (a V8 CPU
+ * profile of the Rivalwatch process, and peer-windows.json: when its counted rounds ran, for
  * bench/support/cpu-profile-stages.ts).
  */
 import 'reflect-metadata';
 import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -34,9 +40,13 @@ const ONE_HOST_PAGES = Number(process.env.PEER_ONE_HOST_PAGES ?? 100);
 const ONE_HOST_LATENCY_MS = 100;
 /** Each round changes this share of the pages (a real price change); the rest answer as before. */
 const CHANGED_SHARE = Number(process.env.PEER_CHANGED_SHARE ?? 0.05);
+const SCREENSHOTS = process.env.PEER_SCREENSHOTS === '1';
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const TARGETS: Record<number, number> = { 0: 2.5, 100: 6 };
 const SLOW_OF_INSTANT_TARGET = 0.95;
+/** 100 pages on one host at 100 ms, 4 requests in flight: at most 40 checks/s; "close" is this share of it. */
+const ONE_HOST_LIMIT = 4 / (ONE_HOST_LATENCY_MS / 1000);
+const ONE_HOST_TARGET_SHARE = 0.85;
 
 /** A page farm and the same pages watched by both tools. */
 interface Scenario {
@@ -49,6 +59,8 @@ interface Scenario {
 interface Pair {
   urlwatch: number;
   rivalwatch: number;
+  /** CPU time of the Rivalwatch process per check, ms (median of the rounds). */
+  cpuPerCheck: number;
 }
 
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -68,19 +80,23 @@ function changeSome(s: Scenario): void {
 }
 
 /** urlwatch over every page once: from its first request to its exit (its start-up is left out). */
-async function urlwatchRound(s: Scenario): Promise<{ perSecond: number; startupMs: number }> {
-  s.farm.firstRequestAt = null;
+async function urlwatchRound(s: Scenario): Promise<{ perSecond: number; startupMs: number; inFlight: string }> {
+  s.farm.resetInFlight();
   const started = performance.now();
   await s.urlwatch.run();
   const first = s.farm.firstRequestAt ?? started;
-  return { perSecond: s.farm.pages / ((performance.now() - first) / 1000), startupMs: first - started };
+  return { perSecond: s.farm.pages / ((performance.now() - first) / 1000), startupMs: first - started, inFlight: inFlight(s.farm) };
 }
 
 /**
  * Makes every monitor of the scenario due and waits until the scheduler has claimed them and
  * their runs have finished: from the first claim to the last finished run.
  */
-async function rivalwatchRound(db: DataSource, s: Scenario): Promise<{ perSecond: number; statuses: Record<string, number>; window: [number, number] }> {
+async function rivalwatchRound(
+  db: DataSource,
+  s: Scenario,
+): Promise<{ perSecond: number; statuses: Record<string, number>; window: [number, number]; inFlight: string }> {
+  s.farm.resetInFlight();
   const from = monotonicMicros();
   const [{ mark }] = await db.query(`SELECT clock_timestamp() AS mark`);
   await db.query(`UPDATE monitors SET next_check_at = now() WHERE id = ANY($1::int[])`, [s.monitorIds]);
@@ -101,7 +117,12 @@ async function rivalwatchRound(db: DataSource, s: Scenario): Promise<{ perSecond
     [s.monitorIds, mark],
   );
   const window: [number, number] = [from, monotonicMicros()];
-  return { perSecond: s.monitorIds.length / seconds, statuses: Object.fromEntries(stats.map((r) => [r.status, r.n])), window };
+  return { perSecond: s.monitorIds.length / seconds, statuses: Object.fromEntries(stats.map((r) => [r.status, r.n])), window, inFlight: inFlight(s.farm) };
+}
+
+/** The requests the farm had in flight during a round, as the page farm saw them: mean and most. */
+function inFlight(farm: PageFarm): string {
+  return `${fmt(farm.meanInFlight())}/${farm.maxInFlight} in flight`;
 }
 
 /** The clock V8 stamps profile samples with (CLOCK_MONOTONIC, shared by the processes of the machine). */
@@ -109,44 +130,67 @@ function monotonicMicros(): number {
   return Number(process.hrtime.bigint() / 1000n);
 }
 
-/** Counts the lines the Rivalwatch process writes (its log), to report them per check. */
-class LineCounter {
+/**
+ * What the Rivalwatch process spends: the lines it writes (its log) and its CPU time, all threads
+ * (user + system, from /proc). CPU time is what the machine's load does not inflate much: a
+ * process waiting for a core is not charged, where the rates and the profiler's samples are.
+ */
+class ProcessMeter {
   lines = 0;
-  constructor(child: ChildProcess) {
+  private readonly tickMs = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  constructor(private readonly child: ChildProcess) {
     const count = (chunk: Buffer) => {
       for (const byte of chunk) if (byte === 10) this.lines++;
     };
     child.stdout!.on('data', count);
     child.stderr!.on('data', count);
   }
+
+  /** CPU time used so far, in ms (`utime` + `stime` of /proc/PID/stat, fields 14 and 15). */
+  cpuMs(): number {
+    const stat = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * this.tickMs;
+  }
 }
 
-async function compare(db: DataSource, s: Scenario, latencyMs: number, title: string, log: LineCounter, profiled: ProfileWindows): Promise<Pair> {
+/** One line of the summary: the figure, the target and whether it was met. */
+function verdict(label: string, figure: string, target: string, met: boolean): string {
+  return `  ${met ? 'met    ' : 'MISSED '} ${label}: ${figure} (target ${target})`;
+}
+
+async function compare(db: DataSource, s: Scenario, latencyMs: number, title: string, log: ProcessMeter, profiled: ProfileWindows): Promise<Pair> {
   console.log(`\n${title}:`);
   s.farm.delayMs = latencyMs;
   const urlwatchRates: number[] = [];
   const rivalwatchRates: number[] = [];
+  const cpuPerCheck: number[] = [];
   // The first round warms both up (JIT, connections, caches) and is not counted.
   for (let i = -1; i < ROUNDS; i++) {
     changeSome(s);
     const uw = await urlwatchRound(s);
     const linesBefore = log.lines;
+    const cpuBefore = log.cpuMs();
     const rw = await rivalwatchRound(db, s);
+    const cpu = (log.cpuMs() - cpuBefore) / s.monitorIds.length;
     const label = i < 0 ? 'warm-up' : `round ${i + 1}`;
     console.log(
-      `  ${label.padEnd(8)} urlwatch ${fmt(uw.perSecond).padStart(6)}/s (start-up ${fmt(uw.startupMs, 0)} ms)   ` +
-        `Rivalwatch ${fmt(rw.perSecond).padStart(6)}/s ${JSON.stringify(rw.statuses)}, ${log.lines - linesBefore} log lines   load ${load()}`,
+      `  ${label.padEnd(8)} urlwatch ${fmt(uw.perSecond).padStart(6)}/s (start-up ${fmt(uw.startupMs, 0)} ms, ${uw.inFlight})   ` +
+        `Rivalwatch ${fmt(rw.perSecond).padStart(6)}/s ${JSON.stringify(rw.statuses)}, ${rw.inFlight}, ${fmt(cpu, 2)} ms CPU/check, ` +
+        `${log.lines - linesBefore} log lines   load ${load()}`,
     );
     if (i < 0) continue;
     profiled.windows.push(rw.window);
     profiled.checks += s.monitorIds.length;
     urlwatchRates.push(uw.perSecond);
     rivalwatchRates.push(rw.perSecond);
+    cpuPerCheck.push(cpu);
   }
-  const pair = { urlwatch: median(urlwatchRates), rivalwatch: median(rivalwatchRates) };
+  const pair = { urlwatch: median(urlwatchRates), rivalwatch: median(rivalwatchRates), cpuPerCheck: median(cpuPerCheck) };
   const target = TARGETS[latencyMs] && s.farm.hosts > 1 ? ` (target ≥ ${TARGETS[latencyMs]}×)` : '';
   console.log(
-    `  median of ${ROUNDS}: urlwatch ${fmt(pair.urlwatch)}/s, Rivalwatch ${fmt(pair.rivalwatch)}/s: ${fmt(pair.rivalwatch / pair.urlwatch, 2)}×${target}`,
+    `  median of ${ROUNDS}: urlwatch ${fmt(pair.urlwatch)}/s, Rivalwatch ${fmt(pair.rivalwatch)}/s: ${fmt(pair.rivalwatch / pair.urlwatch, 2)}×${target}; ` +
+      `Rivalwatch's CPU ${fmt(pair.cpuPerCheck, 2)} ms per check (all its threads)`,
   );
   return pair;
 }
@@ -161,7 +205,10 @@ async function freePort(): Promise<number> {
 
 async function main(): Promise<void> {
   const version = urlwatchVersion();
-  console.log(`bench:peer — ${version} (default thread pool) vs Rivalwatch (one process, ROLE=all, Postgres + Redis); load ${load()}`);
+  console.log(
+    `bench:peer — ${version} (default thread pool) vs Rivalwatch (one process, ROLE=all, Postgres + Redis, ` +
+      `${SCREENSHOTS ? 'screenshots taken' : 'no Chromium: screenshots left out'}); load ${load()}`,
+  );
   const { url, db } = await freshDatabase('rw_bench_peer');
   const prefix = `rwbench:peer:${Date.now()}`;
   const scenarios = [await scenario(db, HOSTS, PAGES)];
@@ -173,8 +220,10 @@ async function main(): Promise<void> {
     PORT: String(await freePort()),
     ALLOW_PRIVATE_NETWORK_TARGETS: 'true',
     SCHEDULER_TICK_SECONDS: '1',
+    // A path with no Chromium behind it: the pages need none, and a change's screenshot ends `unavailable`.
+    ...(SCREENSHOTS ? {} : { CHROMIUM_PATH: path.join(__dirname, 'no-chromium') }),
   });
-  const log = new LineCounter(rivalwatch);
+  const log = new ProcessMeter(rivalwatch);
   const profiled: ProfileWindows = { checks: 0, windows: [] };
   try {
     console.log(`\nBaselines (first capture of every page; not counted):`);
@@ -190,16 +239,34 @@ async function main(): Promise<void> {
       byLatency.set(latency, await compare(db, scenarios[0], latency, title, log, profiled));
     }
     const [instant, slow] = [byLatency.get(0), byLatency.get(100)];
+    let oneHost: Pair | null = null;
+    if (scenarios[1]) {
+      const title = `${ONE_HOST_PAGES} pages on one host answering after ${ONE_HOST_LATENCY_MS} ms (4 requests in flight per host: about ${ONE_HOST_LIMIT} checks/s)`;
+      oneHost = await compare(db, scenarios[1], ONE_HOST_LATENCY_MS, title, log, profiled);
+    }
+    console.log(`\nTargets (medians of ${ROUNDS} rounds; load at the end ${load()}):`);
+    for (const [latency, pair] of byLatency) {
+      const target = TARGETS[latency];
+      if (!target) continue;
+      const ratio = pair.rivalwatch / pair.urlwatch;
+      const label = `${latency ? `${latency} ms` : 'instant'} pages, Rivalwatch / urlwatch`;
+      console.log(verdict(label, `${fmt(pair.rivalwatch)} / ${fmt(pair.urlwatch)} checks/s = ${fmt(ratio, 2)}×`, `≥ ${target}×`, ratio >= target));
+    }
     if (instant && slow) {
+      const share = slow.rivalwatch / instant.rivalwatch;
+      console.log(verdict('Rivalwatch on 100 ms pages / on instant pages', `${fmt(100 * share)}%`, `≥ ${100 * SLOW_OF_INSTANT_TARGET}%`, share >= SLOW_OF_INSTANT_TARGET));
+    }
+    if (oneHost) {
+      const share = oneHost.rivalwatch / ONE_HOST_LIMIT;
       console.log(
-        `\nRivalwatch on 100 ms pages / on instant pages: ${fmt((100 * slow.rivalwatch) / instant.rivalwatch)}% (target ≥ ${100 * SLOW_OF_INSTANT_TARGET}%)`,
+        verdict(
+          `${ONE_HOST_PAGES} pages on one host at ${ONE_HOST_LATENCY_MS} ms`,
+          `${fmt(oneHost.rivalwatch)} checks/s = ${fmt(100 * share)}% of the ${ONE_HOST_LIMIT}/s politeness limit`,
+          `≥ ${100 * ONE_HOST_TARGET_SHARE}% of it, never above`,
+          share >= ONE_HOST_TARGET_SHARE && share <= 1.05,
+        ),
       );
     }
-    if (scenarios[1]) {
-      const title = `${ONE_HOST_PAGES} pages on one host answering after ${ONE_HOST_LATENCY_MS} ms (4 requests in flight per host: about 40 checks/s)`;
-      await compare(db, scenarios[1], ONE_HOST_LATENCY_MS, title, log, profiled);
-    }
-    console.log(`\nload at the end: ${load()}`);
     if (PROFILE_DIR) writeFileSync(path.join(PROFILE_DIR, 'peer-windows.json'), JSON.stringify(profiled));
   } finally {
     await stopWorkers([rivalwatch]);

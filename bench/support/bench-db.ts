@@ -34,3 +34,11 @@ export function percentile(sorted: number[], p: number): number {
 export function fmt(n: number, digits = 1): string {
   return n.toFixed(digits);
 }
+
+/** Drops a bench database (a throwaway one, once its connections are closed). */
+export async function dropDatabase(name: string): Promise<void> {
+  const admin = new DataSource({ type: 'postgres', url: BENCH_PG });
+  await admin.initialize();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.destroy();
+}

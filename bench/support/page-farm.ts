@@ -16,6 +16,12 @@ export class PageFarm {
   notModified = 0;
   /** performance.now() of the first request since it was last reset to null. */
   firstRequestAt: number | null = null;
+  /** Requests received and not yet answered, and the most there were since `resetInFlight`. */
+  inFlight = 0;
+  maxInFlight = 0;
+  private inFlightArea = 0;
+  private inFlightSince = performance.now();
+  private lastAnsweredAt = 0;
 
   constructor(
     readonly hosts: number,
@@ -66,9 +72,34 @@ export class PageFarm {
     return page;
   }
 
+  /** Starts a new measurement of the requests in flight (and of the first request's time). */
+  resetInFlight(): void {
+    this.countInFlight(0);
+    this.inFlightArea = 0;
+    this.maxInFlight = this.inFlight;
+    this.firstRequestAt = null;
+  }
+
+  /** Time-weighted mean of the requests in flight from the first request after `resetInFlight` to the last answer. */
+  meanInFlight(): number {
+    const span = this.lastAnsweredAt - (this.firstRequestAt ?? this.lastAnsweredAt);
+    return span > 0 ? this.inFlightArea / span : 0;
+  }
+
+  private countInFlight(delta: number): void {
+    const now = performance.now();
+    this.inFlightArea += this.inFlight * (now - this.inFlightSince);
+    this.inFlightSince = now;
+    this.inFlight += delta;
+    if (delta < 0) this.lastAnsweredAt = now;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+  }
+
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     this.requests++;
     this.firstRequestAt ??= performance.now();
+    this.countInFlight(1);
+    res.once('close', () => this.countInFlight(-1));
     const i = Number((req.url ?? '').split('/').pop());
     const send = () => {
       const { body, etag } = this.current(i);

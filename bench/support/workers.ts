@@ -24,9 +24,11 @@ export async function startAllRoles(env: Record<string, string>): Promise<ChildP
 }
 
 function spawnRivalwatch(env: Record<string, string>): ChildProcess {
-  // BENCH_PROFILE_DIR: each process writes a V8 CPU profile there when it stops.
+  // BENCH_PROFILE_DIR: each process writes a V8 CPU profile there when it stops. BENCH_NODE_ARGS:
+  // more Node options for it, space-separated (`--trace-gc`, `--max-semi-space-size=16`).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  return spawn(process.execPath, [...profile, '-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...profile, ...nodeArgs, '-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

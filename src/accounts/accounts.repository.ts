@@ -66,7 +66,12 @@ export class AccountsRepository {
    * take turns counting the active keys (FOR NO KEY UPDATE: foreign-key checks never wait on it).
    */
   async lockForKeys(accountId: number, manager: EntityManager): Promise<{ plan_id: string } | null> {
-    const [row] = await manager.query(`SELECT plan_id FROM accounts WHERE id = $1 FOR NO KEY UPDATE`, [accountId]);
+    const row = await manager
+      .createQueryBuilder(AccountEntity, 'a')
+      .select('a.plan_id', 'plan_id')
+      .where('a.id = :accountId', { accountId })
+      .setLock('for_no_key_update')
+      .getRawOne<{ plan_id: string }>();
     return row ?? null;
   }
 

@@ -33,6 +33,12 @@ function quotaExceeded(): DomainError {
  * The monthly check balance. Spending is one conditional upsert, so concurrent requests can
  * never take the balance below zero; the quota always fails closed.
  */
+/** Raw: a conditional upsert (ON CONFLICT … WHERE) in one round trip, on the hot path of every check. */
+const SPEND_SQL = `INSERT INTO check_usage AS u (account_id, period_start, checks_used) VALUES ($1, $2, $3)
+ ON CONFLICT (account_id, period_start) DO UPDATE SET checks_used = u.checks_used + EXCLUDED.checks_used
+ WHERE u.checks_used + EXCLUDED.checks_used <= $4
+ RETURNING checks_used`;
+
 @Injectable()
 export class QuotaService {
   constructor(@InjectRepository(CheckUsageEntity) private readonly usages: Repository<CheckUsageEntity>) {}
@@ -47,14 +53,7 @@ export class QuotaService {
     if (count <= 0) return true;
     if (count > plan.checks_per_month) return false;
     const period = quotaPeriod().start.toISOString().slice(0, 10);
-    // Hand-written: a conditional upsert (ON CONFLICT … WHERE) in one round trip on the hot path of every check.
-    const rows: unknown[] = await manager.query(
-      `INSERT INTO check_usage AS u (account_id, period_start, checks_used) VALUES ($1, $2, $3)
-       ON CONFLICT (account_id, period_start) DO UPDATE SET checks_used = u.checks_used + EXCLUDED.checks_used
-       WHERE u.checks_used + EXCLUDED.checks_used <= $4
-       RETURNING checks_used`,
-      [accountId, period, count, plan.checks_per_month],
-    );
+    const rows: unknown[] = await manager.query(SPEND_SQL, [accountId, period, count, plan.checks_per_month]);
     return rows.length > 0;
   }
 

@@ -2,46 +2,24 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import type { Severity } from '../common/severity';
 import { ChangeEntity } from './change.entity';
 import type { ReviewStatus } from './change.types';
 
-export interface ChangeListRow {
-  id: number;
-  competitor_id: number;
+/** The competitor's name and logo, flat beside the change, as the API shows them. */
+interface CompetitorColumns {
   competitor: string;
   logo_url: string | null;
-  monitor_id: number;
-  monitor_type: string;
-  severity: Severity;
-  severity_score: number;
-  summary: string;
-  recommended_action: string | null;
-  opportunity_score: number;
-  review_status: ReviewStatus;
-  category: string;
-  direction: string;
-  delta: { added: number; removed: number; modified?: number };
-  created_at: Date;
 }
 
-export interface ChangeRow extends ChangeListRow {
-  account_id: number;
-  workspace_id: number;
-  run_id: number | null;
-  snapshot_id: number | null;
-  previous_snapshot_id: number | null;
-  severity_rank: number;
-  why_it_matters: string;
-  field_diffs: unknown[];
-  clusters: unknown[];
-  evidence: Record<string, unknown>;
-  enrichment: Record<string, unknown>;
-  interpreted_by: string;
-  interpreted_at: Date;
-  source_url: string;
-  raw_diff: string | null;
-}
+export type ChangeListRow = Pick<
+  ChangeEntity,
+  | 'id' | 'competitor_id' | 'monitor_id' | 'monitor_type' | 'severity' | 'severity_score' | 'summary' | 'recommended_action'
+  | 'opportunity_score' | 'review_status' | 'category' | 'direction' | 'delta' | 'created_at'
+> &
+  CompetitorColumns;
+
+export type ChangeRow = Omit<ChangeEntity, 'account' | 'workspace' | 'competitor' | 'monitor' | 'run' | 'snapshot' | 'previous_snapshot'> &
+  CompetitorColumns;
 
 export interface FeedFilter {
   workspaceId: number;
@@ -60,33 +38,7 @@ export interface FeedCounts {
   max_unreviewed_rank: number | null;
 }
 
-export interface NewChange {
-  account_id: number;
-  workspace_id: number;
-  competitor_id: number;
-  monitor_id: number;
-  run_id: number;
-  snapshot_id: number;
-  previous_snapshot_id: number;
-  monitor_type: string;
-  severity: Severity;
-  severity_rank: number;
-  severity_score: number;
-  summary: string;
-  why_it_matters: string;
-  recommended_action: string | null;
-  opportunity_score: number;
-  category: string;
-  direction: string;
-  delta: { added: number; removed: number; modified: number };
-  field_diffs: unknown[];
-  clusters: unknown[];
-  evidence: Record<string, unknown>;
-  enrichment: Record<string, unknown>;
-  interpreted_by: string;
-  source_url: string;
-  raw_diff: string;
-}
+export type NewChange = Omit<ChangeRow, 'id' | 'interpreted_at' | 'created_at' | 'reviewed_at' | 'notify_pending' | 'review_status' | keyof CompetitorColumns>;
 
 const LIST_COLUMNS = `c.id, c.competitor_id, comp.name AS competitor, comp.logo_url, c.monitor_id, c.monitor_type,
   c.severity, c.severity_score, c.summary, c.recommended_action, c.opportunity_score, c.review_status,
@@ -101,7 +53,8 @@ export class ChangesRepository {
    * The anchor's created_at is read in SQL: through a JS Date it would lose its microseconds and
    * the page would skip changes from the same millisecond. Null when the anchor is not in the
    * workspace (checked only when the page comes back empty, the one case that cannot tell).
-   * Hand-written: the feed page's keyset seek and filters are shaped for its covering indexes (bench:api).
+   * Raw: the feed page's keyset seek (row comparison on an anchor subquery) and filters are shaped
+   * for its covering indexes (bench:api).
    */
   async feed(filter: FeedFilter): Promise<ChangeListRow[] | null> {
     const where = ['c.workspace_id = $1'];
@@ -129,11 +82,7 @@ export class ChangesRepository {
       params,
     );
     if (rows.length || filter.afterId === undefined) return rows;
-    const [exists] = await this.changes.query(`SELECT 1 FROM changes WHERE id = $1 AND workspace_id = $2`, [
-      filter.afterId,
-      filter.workspaceId,
-    ]);
-    return exists ? rows : null;
+    return (await this.changes.existsBy({ id: filter.afterId, workspace_id: filter.workspaceId })) ? rows : null;
   }
 
   /**
@@ -151,7 +100,7 @@ export class ChangesRepository {
       params.push(filter.monitorType);
       where += ` AND monitor_type = $${params.length}`;
     }
-    // Hand-written: aggregated before the join; joined first, the planner misjudges the rows and sorts them all.
+    // Raw: aggregated in a subquery before the join; joined first, the planner misjudges the rows and sorts them all.
     const rows: { review_status: ReviewStatus | null; n: number; max_rank: number }[] = await this.changes.query(
       `SELECT cc.review_status, cc.n, cc.max_rank
          FROM workspaces w
@@ -171,14 +120,16 @@ export class ChangesRepository {
     return { counts, max_unreviewed_rank: maxRank };
   }
 
-  /** Hand-written: the change with its competitor's name and logo as flat columns, as the API shows them. */
   async detail(accountId: number, id: number): Promise<ChangeRow | null> {
-    const [row] = await this.changes.query(
-      `SELECT c.*, comp.name AS competitor, comp.logo_url FROM changes c JOIN competitors comp ON comp.id = c.competitor_id
-        WHERE c.id = $1 AND c.account_id = $2`,
-      [id, accountId],
-    );
-    return row ?? null;
+    const change = await this.changes
+      .createQueryBuilder('c')
+      .innerJoin('c.competitor', 'comp')
+      .addSelect(['comp.name', 'comp.logo_url'])
+      .where('c.id = :id AND c.account_id = :accountId', { id, accountId })
+      .getOne();
+    if (!change) return null;
+    const { competitor, ...row } = change;
+    return { ...row, competitor: competitor!.name, logo_url: competitor!.logo_url };
   }
 
   /** Recorded with its notification pending: see the change-notification-outbox migration. */

@@ -1,33 +1,53 @@
 /**
  * Coalesces the calls made in one turn of the event loop into one call of `run` with all their
  * inputs (at most `maxBatch` at a time): under load, many concurrent jobs then share one database
- * round trip instead of taking one each. `run` answers in input order; if it throws, every call of
- * the batch rejects with that error.
+ * round trip instead of taking one each. With `maxInFlight`, at most that many calls of `run` are
+ * under way; calls made meanwhile wait and go together once one ends (group commit): when calls
+ * trickle in one at a time (checks of pages that answer after a delay), a batch gathers what came
+ * during the previous round trip instead of each call taking its own, and an idle batcher still
+ * runs a call at once. `run` answers in input order; if it throws, every call of the batch rejects
+ * with that error.
  */
 export class Batcher<I, O> {
   private pending: { input: I; resolve: (value: O) => void; reject: (err: unknown) => void }[] = [];
+  private scheduled = false;
+  private running = 0;
 
   constructor(
     private readonly run: (inputs: I[]) => Promise<O[]>,
     private readonly maxBatch = 200,
+    private readonly maxInFlight = Infinity,
   ) {}
 
   call(input: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.pending.push({ input, resolve, reject });
-      if (this.pending.length === 1) setImmediate(() => this.flush());
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || !this.pending.length || this.running >= this.maxInFlight) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flush();
     });
   }
 
   private flush(): void {
-    const all = this.pending;
-    this.pending = [];
-    for (let i = 0; i < all.length; i += this.maxBatch) {
-      const batch = all.slice(i, i + this.maxBatch);
-      this.run(batch.map((b) => b.input)).then(
-        (outputs) => batch.forEach((b, k) => b.resolve(outputs[k])),
-        (err) => batch.forEach((b) => b.reject(err)),
-      );
+    while (this.pending.length && this.running < this.maxInFlight) {
+      const batch = this.pending.splice(0, this.maxBatch);
+      this.running++;
+      this.run(batch.map((b) => b.input))
+        .then(
+          (outputs) => batch.forEach((b, k) => b.resolve(outputs[k])),
+          (err) => batch.forEach((b) => b.reject(err)),
+        )
+        .finally(() => {
+          this.running--;
+          this.schedule();
+        });
     }
   }
 }

@@ -10,16 +10,18 @@ export type CompetitorRow = Omit<CompetitorEntity, 'account'>;
 
 export type NoteRow = Omit<CompetitorNoteEntity, 'competitor'>;
 
-export interface NewCompetitor {
-  account_id: number;
-  workspace_id: number;
-  name: string;
-  homepage_url: string;
-  normalized_url: string;
-  domain: string;
-  slug: string;
+export type NewCompetitor = Pick<CompetitorEntity, 'account_id' | 'workspace_id' | 'name' | 'homepage_url' | 'normalized_url' | 'domain' | 'slug'> & {
   monitor_types: DiscoveryType[] | null;
-}
+};
+
+/** Raw: picks the first free slug inside the INSERT (generate_series), one statement with no read-then-write race. */
+const INSERT_WITH_FREE_SLUG_SQL = `INSERT INTO competitors (account_id, workspace_id, name, homepage_url, normalized_url, domain, slug, discovery_monitor_types)
+ SELECT $1, $2, $3, $4, $5, $6, candidate, $8 FROM (
+   SELECT CASE WHEN n = 1 THEN $7 ELSE $7 || '-' || n END AS candidate, n
+     FROM generate_series(1, 1000) AS n) c
+  WHERE NOT EXISTS (SELECT 1 FROM competitors x WHERE x.workspace_id = $2 AND x.slug = c.candidate)
+  ORDER BY n LIMIT 1
+ RETURNING *`;
 
 @Injectable()
 export class CompetitorsRepository {
@@ -46,17 +48,10 @@ export class CompetitorsRepository {
 
   /**
    * Inserts with the first free slug; the partial unique index refuses a second active discovery.
-   * Hand-written: the free slug is picked in the INSERT itself (one statement, no read-then-write race).
    */
   async insert(c: NewCompetitor, manager: EntityManager): Promise<CompetitorRow> {
     const [row] = await manager.query(
-      `INSERT INTO competitors (account_id, workspace_id, name, homepage_url, normalized_url, domain, slug, discovery_monitor_types)
-       SELECT $1, $2, $3, $4, $5, $6, candidate, $8 FROM (
-         SELECT CASE WHEN n = 1 THEN $7 ELSE $7 || '-' || n END AS candidate, n
-           FROM generate_series(1, 1000) AS n) c
-        WHERE NOT EXISTS (SELECT 1 FROM competitors x WHERE x.workspace_id = $2 AND x.slug = c.candidate)
-        ORDER BY n LIMIT 1
-       RETURNING *`,
+      INSERT_WITH_FREE_SLUG_SQL,
       [
         c.account_id,
         c.workspace_id,
@@ -94,12 +89,14 @@ export class CompetitorsRepository {
    * retry won). The partial unique index still refuses it while another discovery is active.
    */
   async retryDiscovery(id: number, manager: EntityManager): Promise<CompetitorRow | null> {
-    const [rows] = await manager.query(
-      `UPDATE competitors SET discovery_status = 'pending', discovery_error = NULL
-        WHERE id = $1 AND discovery_status = 'failed' RETURNING *`,
-      [id],
-    );
-    return rows[0] ?? null;
+    const { raw } = await manager
+      .createQueryBuilder()
+      .update(CompetitorEntity)
+      .set({ discovery_status: 'pending', discovery_error: null })
+      .where(`id = :id AND discovery_status = 'failed'`, { id })
+      .returning('*')
+      .execute();
+    return raw[0] ?? null;
   }
 
   /** Moves pending → running; false when the competitor is gone or no longer pending. */

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
 import type { FetchedImage } from '../capture/fetch/fetch.types';
 import { CompetitorLogoEntity } from './competitor-logo.entity';
+import { CompetitorEntity } from './competitor.entity';
 
 export type StoredLogo = Pick<CompetitorLogoEntity, 'content_type' | 'body' | 'fetched_at'>;
 
@@ -20,14 +21,14 @@ export class LogosRepository {
     await repo.upsert({ competitor_id: competitorId, content_type: logo.contentType, body: logo.body, fetched_at: new Date() }, ['competitor_id']);
   }
 
-  /** Hand-written: the logo and the account check in one query (another account's competitor has none). */
+  /** The logo, when the competitor is the account's (another account's competitor has none). */
   async ofAccount(accountId: number, competitorId: number): Promise<StoredLogo | null> {
-    const [row] = await this.logos.query(
-      `SELECT l.content_type, l.body, l.fetched_at FROM competitor_logos l JOIN competitors c ON c.id = l.competitor_id
-        WHERE l.competitor_id = $1 AND c.account_id = $2`,
-      [competitorId, accountId],
-    );
-    return (row as StoredLogo | undefined) ?? null;
+    return this.logos
+      .createQueryBuilder('l')
+      .select(['l.content_type', 'l.body', 'l.fetched_at'])
+      .innerJoin(CompetitorEntity, 'c', 'c.id = l.competitor_id')
+      .where('l.competitor_id = :competitorId AND c.account_id = :accountId', { competitorId, accountId })
+      .getOne();
   }
 
   /** Which of these competitors have a stored logo. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { Severity } from '../common/severity';
+import type { ChangeEntity } from '../changes/change.entity';
+import type { CompetitorEntity } from '../competitors/competitor.entity';
 import type { FieldDiff } from '../diffing/diff.types';
 import type { ChangeScope } from './digest-plan';
 
@@ -15,36 +16,20 @@ export interface MovementRow {
   needs_review_max_rank: number | null;
 }
 
-export interface DigestItemRow {
-  change_id: number;
-  competitor_id: number;
-  competitor: string;
-  homepage_url: string;
-  logo_url: string | null;
-  monitor_type: string;
-  source_url: string;
-  summary: string;
-  severity: Severity;
-  why_it_matters: string;
-  category: string;
-  direction: string;
-  delta: { added?: number; removed?: number; modified?: number };
-  review_status: string;
-  created_at: Date;
-  opportunity_score: number;
-}
+export type DigestItemRow = Pick<
+  ChangeEntity,
+  | 'competitor_id' | 'monitor_type' | 'source_url' | 'summary' | 'severity' | 'why_it_matters' | 'category' | 'direction' | 'delta'
+  | 'review_status' | 'created_at' | 'opportunity_score'
+> &
+  Pick<CompetitorEntity, 'homepage_url' | 'logo_url'> & { change_id: number; competitor: string };
 
-export interface ThemeCandidateRow {
+export type ThemeCandidateRow = Pick<ChangeEntity, 'competitor_id' | 'monitor_type' | 'severity' | 'created_at'> & {
   change_id: number;
-  competitor_id: number;
   competitor: string;
-  monitor_type: string;
-  severity: Severity;
-  created_at: Date;
   /** The change's alertable field diffs only. */
   field_diffs: FieldDiff[];
   keywords: string[] | null;
-}
+};
 
 /** A theme candidate: the change with only its alertable diffs, and the interpreter's keywords. */
 const THEME_CANDIDATE_COLUMNS = `c.id AS change_id, c.competitor_id, comp.name AS competitor, c.monitor_type, c.severity, c.created_at,
@@ -72,7 +57,7 @@ const ITEM_COLUMNS = `c.id AS change_id, c.competitor_id, comp.name AS competito
 /**
  * The digest's SQL. Every section aggregates in Postgres; a period's changes are read through
  * changes_digest_idx (index-only), and rows are fetched in full only for the few items shown.
- * Hand-written: aggregates shaped for that index (bench:webhooks digest build time).
+ * Raw: aggregates (FILTER, date_part buckets, jsonb_agg) shaped for that index (bench:webhooks digest build time).
  */
 @Injectable()
 export class DigestRepository {

@@ -63,7 +63,10 @@ export class EvidenceRepository {
     });
   }
 
-  /** The change recorded with this snapshot, if its evidence is still to be made. */
+  /**
+   * The change recorded with this snapshot, if its evidence is still to be made. Raw: the fields
+   * of both snapshots as aliased jsonb columns beside the change, in one statement.
+   */
   async pendingChangeOf(snapshotId: number): Promise<ChangeForCrops | null> {
     const [row] = await this.db.query(
       `SELECT c.id, c.field_diffs, b.fields AS before_fields, a.fields AS after_fields
@@ -103,11 +106,12 @@ export class EvidenceRepository {
   /** A ready crop of a change of the account; null for another account's change or evidence not ready. */
   async image(accountId: number, changeId: number, side: ImageSide): Promise<Buffer | null> {
     const column = side === 'before' ? 'before_png' : 'after_png';
-    const [row] = await this.db.query(
-      `SELECT v.${column} AS png FROM change_visuals v JOIN changes c ON c.id = v.change_id
-        WHERE v.change_id = $1 AND c.account_id = $2 AND v.status = 'ready'`,
-      [changeId, accountId],
-    );
+    const row = await this.visuals
+      .createQueryBuilder('v')
+      .select(`v.${column}`, 'png')
+      .innerJoin('v.change', 'c')
+      .where(`v.change_id = :changeId AND c.account_id = :accountId AND v.status = 'ready'`, { changeId, accountId })
+      .getRawOne<{ png: Buffer | null }>();
     return row?.png ?? null;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
-import type { CaptureFields, MonitorType, PricingPlan } from '../capture/capture.types';
+import type { CaptureFields, PricingPlan } from '../capture/capture.types';
 import { SnapshotEntity } from '../capture/snapshot.entity';
 import { ChangeEntity } from '../changes/change.entity';
 import { MonitorEntity } from '../monitors/monitor.entity';
@@ -19,14 +19,7 @@ export interface PricingCaptureRow {
   plans: PricingPlan[] | null;
 }
 
-export interface SurfaceRow {
-  id: number;
-  monitor_type: MonitorType;
-  url: string;
-  status: 'active' | 'paused';
-  last_checked_at: Date | null;
-  last_snapshot_id: number | null;
-}
+export type SurfaceRow = Pick<MonitorEntity, 'id' | 'monitor_type' | 'url' | 'status' | 'last_checked_at' | 'last_snapshot_id'>;
 
 /** The key of a plan's times in `planChangeTimes`' answer. */
 export const planChangeKey = (monitorId: number, planPath: string) => `${monitorId}:${planPath}`;

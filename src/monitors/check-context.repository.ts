@@ -34,6 +34,9 @@ export interface RunOutcomeUpdate {
  * Ends runs and updates their monitors' health and schedule: one statement for any number. Rows
  * are locked first in id order (runs, then monitors), so two workers' batches never deadlock.
  */
+/** Runs one claim or finish statement takes at most. */
+const BATCH = 200;
+
 const FINISH_SQL = `
   WITH o AS (
     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bool[], $7::bigint[], $8::text[], $9::text[], $10::text[])
@@ -60,12 +63,18 @@ const FINISH_SQL = `
  */
 @Injectable()
 export class CheckContextRepository {
-  private readonly claims = new Batcher<[runId: number, jobId: number], CheckContext | null>((asked) => this.claimMany(asked));
-  private readonly finishes = new Batcher<[CheckContext, RunOutcomeUpdate], void>(async (items) => {
-    // An UPDATE … FROM applies one source row per monitor: two runs of one monitor go in turn.
-    for (const layer of distinctLayers(items, ([ctx]) => ctx.monitor.id)) await this.finishMany(layer, this.db.manager);
-    return items.map(() => undefined);
-  });
+  // One statement of each under way at a time: checks of slow pages end one by one, and each
+  // statement then takes the claims or finishes that came during the previous one (bench:peer).
+  private readonly claims = new Batcher<[runId: number, jobId: number], CheckContext | null>((asked) => this.claimMany(asked), BATCH, 1);
+  private readonly finishes = new Batcher<[CheckContext, RunOutcomeUpdate], void>(
+    async (items) => {
+      // An UPDATE … FROM applies one source row per monitor: two runs of one monitor go in turn.
+      for (const layer of distinctLayers(items, ([ctx]) => ctx.monitor.id)) await this.finishMany(layer, this.db.manager);
+      return items.map(() => undefined);
+    },
+    BATCH,
+    1,
+  );
 
   constructor(private readonly db: DataSource) {}
 

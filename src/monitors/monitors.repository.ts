@@ -2,33 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import type { MonitorType } from '../capture/capture.types';
 import { CADENCE_SECONDS, type Cadence } from '../billing/plan';
 import { MonitorEntity } from './monitor.entity';
+import type { RunEntity } from './run.entity';
 
 export type MonitorRow = Omit<MonitorEntity, 'account' | 'last_snapshot'>;
 
-export interface LastRunRow {
-  id: number;
-  status: string;
-  error_code: string | null;
-  error_message: string | null;
-  finished_at: Date | null;
-}
+export type LastRunRow = Pick<RunEntity, 'id' | 'status' | 'error_code' | 'error_message' | 'finished_at'>;
 
 export type MonitorWithRun = MonitorRow & { last_run: LastRunRow | null };
 
-export interface NewMonitor {
-  account_id: number;
-  workspace_id: number;
-  competitor_id: number;
-  name: string;
-  url: string;
-  monitor_type: MonitorType;
-  cadence: Cadence;
-}
+export type NewMonitor = Pick<MonitorEntity, 'account_id' | 'workspace_id' | 'competitor_id' | 'name' | 'url' | 'monitor_type' | 'cadence'>;
 
-// Hand-written: the monitor list embeds each last run as one JSON column (a page of monitors in one statement).
+// Raw: the monitor list embeds each last run as one JSON column (json_build_object), a page of monitors in one statement.
 const WITH_LAST_RUN = `
   SELECT m.*, CASE WHEN r.id IS NULL THEN NULL ELSE json_build_object(
            'id', r.id, 'status', r.status, 'error_code', r.error_code,
@@ -106,7 +92,13 @@ export class MonitorsRepository {
 
   /** Row locks on monitors, taken in id order so two transactions never wait on each other in a cycle. */
   async lock(ids: number[], manager: EntityManager): Promise<void> {
-    await manager.query(`SELECT id FROM monitors WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE`, [ids]);
+    await manager
+      .createQueryBuilder(MonitorEntity, 'm')
+      .select('m.id')
+      .where('m.id = ANY(:ids)', { ids })
+      .orderBy('m.id')
+      .setLock('for_no_key_update')
+      .getRawMany();
   }
 
   /**
@@ -114,18 +106,18 @@ export class MonitorsRepository {
    * previous run started), or 0 when it is allowed now. Read under the monitor's row lock.
    */
   async throttleWait(id: number, minIntervalSeconds: number, manager: EntityManager): Promise<number> {
-    const [row] = await manager.query(
-      `SELECT CEIL(EXTRACT(EPOCH FROM (last_run_started_at + make_interval(secs => $2) - now())))::int AS wait
-         FROM monitors WHERE id = $1`,
-      [id, minIntervalSeconds],
-    );
+    const row = await manager
+      .createQueryBuilder(MonitorEntity, 'm')
+      .select('CEIL(EXTRACT(EPOCH FROM (m.last_run_started_at + make_interval(secs => :minIntervalSeconds) - now())))::int', 'wait')
+      .where('m.id = :id', { id, minIntervalSeconds })
+      .getRawOne<{ wait: number | null }>();
     const wait: number | null = row?.wait ?? null;
     return wait !== null && wait > 0 ? wait : 0;
   }
 
   /** Starts the throttle interval of an on-demand check. */
   async markCheckStarted(id: number, manager: EntityManager): Promise<void> {
-    await manager.query(`UPDATE monitors SET last_run_started_at = now() WHERE id = $1`, [id]);
+    await manager.update(MonitorEntity, { id }, { last_run_started_at: () => 'now()' });
   }
 }
 

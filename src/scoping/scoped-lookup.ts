@@ -48,7 +48,11 @@ export class ScopedLookup {
    * UPDATE, so the foreign-key checks of rows that reference the account never wait on it.
    */
   async lockAccount(accountId: number, manager: EntityManager): Promise<void> {
-    // FOR NO KEY UPDATE (which TypeORM's lock modes cannot say): foreign-key checks never wait on the account row.
-    await manager.query(`SELECT id FROM accounts WHERE id = $1 FOR NO KEY UPDATE`, [accountId]);
+    await manager
+      .createQueryBuilder(AccountEntity, 'a')
+      .select('a.id')
+      .where('a.id = :accountId', { accountId })
+      .setLock('for_no_key_update')
+      .getRawOne();
   }
 }

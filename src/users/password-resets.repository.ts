@@ -21,14 +21,16 @@ export class PasswordResetsRepository {
    * unused links; answers the user's id, or null when the link is unknown, used or expired.
    */
   async use(tokenHash: string, manager: EntityManager): Promise<number | null> {
-    const [rows] = await manager.query(
-      `UPDATE password_resets SET used_at = now()
-        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
-      [tokenHash],
-    );
-    const userId: number | undefined = rows[0]?.user_id;
+    const { raw } = await manager
+      .createQueryBuilder()
+      .update(PasswordResetEntity)
+      .set({ used_at: () => 'now()' })
+      .where('token_hash = :tokenHash AND used_at IS NULL AND expires_at > now()', { tokenHash })
+      .returning('user_id')
+      .execute();
+    const userId: number | undefined = raw[0]?.user_id;
     if (userId === undefined) return null;
-    await manager.query(`UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+    await manager.update(PasswordResetEntity, { user_id: userId, used_at: IsNull() }, { used_at: () => 'now()' });
     return userId;
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { normalizeEmail } from '../common/email';
+import { AppSessionEntity } from './app-session.entity';
 import { UserEntity, type UserRole } from './user.entity';
 
 export type UserRow = Pick<UserEntity, 'id' | 'account_id' | 'email' | 'password_hash' | 'role' | 'created_at' | 'last_sign_in_at'>;
@@ -44,7 +45,12 @@ export class UsersRepository {
 
   /** Ends every application session of the user (after a password change, a stolen session is worth nothing). */
   async endSessions(id: number, manager: EntityManager = this.users.manager): Promise<void> {
-    await manager.query(`DELETE FROM app_sessions WHERE sess->>'userId' = $1`, [String(id)]);
+    await manager
+      .createQueryBuilder()
+      .delete()
+      .from(AppSessionEntity)
+      .where(`sess->>'userId' = :userId`, { userId: String(id) })
+      .execute();
   }
 
   async signedIn(id: number): Promise<void> {

@@ -1,27 +1,18 @@
+import type { ChangeEntity } from '../changes/change.entity';
 import type { Severity } from '../common/severity';
 
 /** A change with what change.detected names beside it (workspace and competitor names). */
-export interface ChangeEventRow {
-  id: number;
-  workspace_id: number;
+export type ChangeEventRow = Pick<
+  ChangeEntity,
+  | 'id' | 'workspace_id' | 'competitor_id' | 'monitor_id' | 'monitor_type' | 'severity' | 'summary' | 'why_it_matters'
+  | 'review_status' | 'category' | 'direction' | 'delta' | 'source_url' | 'created_at'
+> & {
   workspace_name: string;
-  competitor_id: number;
   competitor: string;
-  monitor_id: number;
-  monitor_type: string;
-  severity: Severity;
-  summary: string;
-  why_it_matters: string;
-  review_status: string;
-  category: string;
-  direction: string;
-  delta: { added?: number; removed?: number; modified?: number };
   field_diffs: Record<string, unknown>[];
   evidence: { captured_at?: string | null; previous_captured_at?: string | null; diffs?: Record<string, unknown>[] };
-  source_url: string;
   raw_diff_available: boolean;
-  created_at: Date;
-}
+};
 
 /** change.detected `data`, with exactly the fields the spec lists and in its order. */
 export interface ChangeDetectedData {

@@ -5,6 +5,20 @@ import { Batcher } from '../common/batcher';
 import { ChangeEntity } from '../changes/change.entity';
 import type { ChangeEventRow } from './change-event';
 
+/** Raw: a batched UPDATE … FROM a CTE that locks the rows in id order, so two processes' batches never deadlock (bench:webhooks). */
+const MARK_NOTIFIED_SQL = `WITH locked AS (SELECT id FROM changes WHERE id = ANY($1::bigint[]) AND notify_pending ORDER BY id FOR NO KEY UPDATE)
+ UPDATE changes c SET notify_pending = false FROM locked WHERE c.id = locked.id`;
+
+/** Raw: the event's flat shape (joined names, a computed flag) for a batch of changes in one statement (bench:webhooks). */
+const LOAD_SQL = `SELECT c.id, c.workspace_id, w.name AS workspace_name, c.competitor_id, comp.name AS competitor, c.monitor_id,
+        c.monitor_type, c.severity, c.summary, c.why_it_matters, c.review_status, c.category, c.direction,
+        c.delta, c.field_diffs, c.evidence, c.source_url,
+        (c.raw_diff IS NOT NULL AND c.previous_snapshot_id IS NOT NULL) AS raw_diff_available, c.created_at
+   FROM changes c
+   JOIN workspaces w ON w.id = c.workspace_id
+   JOIN competitors comp ON comp.id = c.competitor_id
+  WHERE c.id = ANY($1::bigint[])`;
+
 @Injectable()
 export class ChangeEventsRepository {
   /**
@@ -13,12 +27,7 @@ export class ChangeEventsRepository {
    */
   private readonly loads = new Batcher<number, ChangeEventRow | null>((ids) => this.loadMany(ids));
   private readonly notified = new Batcher<number, void>(async (ids) => {
-    // Rows locked in id order, so two processes' batches never deadlock.
-    await this.changes.query(
-      `WITH locked AS (SELECT id FROM changes WHERE id = ANY($1::bigint[]) AND notify_pending ORDER BY id FOR NO KEY UPDATE)
-       UPDATE changes c SET notify_pending = false FROM locked WHERE c.id = locked.id`,
-      [ids],
-    );
+    await this.changes.query(MARK_NOTIFIED_SQL, [ids]);
     return ids.map(() => undefined);
   });
 
@@ -26,7 +35,6 @@ export class ChangeEventsRepository {
 
   /**
    * A change with the names change.detected carries; null when it was deleted meanwhile.
-   * Hand-written: the event's flat shape (joined names, a computed flag) in one statement.
    */
   load(changeId: number): Promise<ChangeEventRow | null> {
     return this.loads.call(changeId);
@@ -38,17 +46,7 @@ export class ChangeEventsRepository {
   }
 
   private async loadMany(changeIds: number[]): Promise<(ChangeEventRow | null)[]> {
-    const rows: ChangeEventRow[] = await this.changes.query(
-      `SELECT c.id, c.workspace_id, w.name AS workspace_name, c.competitor_id, comp.name AS competitor, c.monitor_id,
-              c.monitor_type, c.severity, c.summary, c.why_it_matters, c.review_status, c.category, c.direction,
-              c.delta, c.field_diffs, c.evidence, c.source_url,
-              (c.raw_diff IS NOT NULL AND c.previous_snapshot_id IS NOT NULL) AS raw_diff_available, c.created_at
-         FROM changes c
-         JOIN workspaces w ON w.id = c.workspace_id
-         JOIN competitors comp ON comp.id = c.competitor_id
-        WHERE c.id = ANY($1::bigint[])`,
-      [changeIds],
-    );
+    const rows: ChangeEventRow[] = await this.changes.query(LOAD_SQL, [changeIds]);
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
     return changeIds.map((id) => byId.get(id) ?? null);
   }

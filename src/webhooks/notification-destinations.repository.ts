@@ -1,40 +1,35 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In, Not } from 'typeorm';
+import { NotificationDestinationEntity } from './notification-destination.entity';
 
-export interface DestinationRow {
-  id: number;
-  workspace_id: number;
-  channel: string;
-  destination: unknown;
-  address: string;
-  enabled: boolean;
-  broken_since: Date | null;
-  broken_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type DestinationInput = Pick<NotificationDestinationEntity, 'channel' | 'destination' | 'address'>;
 
-export interface DestinationInput {
-  channel: string;
-  destination: unknown;
-  address: string;
-}
+/** Raw: a batched upsert (unnest + ON CONFLICT) that keeps a kept channel's id and clears its broken mark when it changed. */
+const REPLACE_SQL = `INSERT INTO notification_destinations AS n (workspace_id, channel, destination, address)
+ SELECT $1, channel, destination, address FROM unnest($2::text[], $3::jsonb[], $4::text[]) AS i(channel, destination, address)
+ ON CONFLICT (workspace_id, channel) DO UPDATE SET
+   destination = EXCLUDED.destination,
+   address = EXCLUDED.address,
+   broken_since = CASE WHEN n.destination IS DISTINCT FROM EXCLUDED.destination THEN NULL ELSE n.broken_since END,
+   broken_reason = CASE WHEN n.destination IS DISTINCT FROM EXCLUDED.destination THEN NULL ELSE n.broken_reason END,
+   updated_at = now()
+ RETURNING *`;
 
 /** A workspace's destinations, one per channel in use (notification_destinations). */
 @Injectable()
 export class NotificationDestinationsRepository {
   constructor(private readonly db: DataSource) {}
 
-  async forWorkspace(workspaceId: number, manager: EntityManager = this.db.manager): Promise<DestinationRow[]> {
-    return manager.query(`SELECT * FROM notification_destinations WHERE workspace_id = $1`, [workspaceId]);
+  forWorkspace(workspaceId: number, manager: EntityManager = this.db.manager): Promise<NotificationDestinationEntity[]> {
+    return manager.findBy(NotificationDestinationEntity, { workspace_id: workspaceId });
   }
 
   /**
    * The destinations a change or digest goes to: every enabled one. One marked broken gets its
    * delivery too, which its attempt records as not sent, so the log shows what was skipped and why.
    */
-  async enabled(workspaceId: number, manager: EntityManager = this.db.manager): Promise<DestinationRow[]> {
-    return manager.query(`SELECT * FROM notification_destinations WHERE workspace_id = $1 AND enabled`, [workspaceId]);
+  enabled(workspaceId: number, manager: EntityManager = this.db.manager): Promise<NotificationDestinationEntity[]> {
+    return manager.findBy(NotificationDestinationEntity, { workspace_id: workspaceId, enabled: true });
   }
 
   /**
@@ -42,22 +37,16 @@ export class NotificationDestinationsRepository {
    * id (its deliveries keep pointing at it), and one saved with another destination than before
    * is no longer broken (the new one deserves its own chance).
    */
-  async replace(workspaceId: number, destinations: DestinationInput[], manager: EntityManager): Promise<DestinationRow[]> {
+  async replace(workspaceId: number, destinations: DestinationInput[], manager: EntityManager): Promise<NotificationDestinationEntity[]> {
     const channels = destinations.map((d) => d.channel);
-    await manager.query(`DELETE FROM notification_destinations WHERE workspace_id = $1 AND NOT (channel = ANY($2::text[]))`, [workspaceId, channels]);
+    await manager.delete(NotificationDestinationEntity, { workspace_id: workspaceId, ...(channels.length ? { channel: Not(In(channels)) } : {}) });
     if (!destinations.length) return [];
-    return manager.query(
-      `INSERT INTO notification_destinations AS n (workspace_id, channel, destination, address)
-       SELECT $1, channel, destination, address FROM unnest($2::text[], $3::jsonb[], $4::text[]) AS i(channel, destination, address)
-       ON CONFLICT (workspace_id, channel) DO UPDATE SET
-         destination = EXCLUDED.destination,
-         address = EXCLUDED.address,
-         broken_since = CASE WHEN n.destination IS DISTINCT FROM EXCLUDED.destination THEN NULL ELSE n.broken_since END,
-         broken_reason = CASE WHEN n.destination IS DISTINCT FROM EXCLUDED.destination THEN NULL ELSE n.broken_reason END,
-         updated_at = now()
-       RETURNING *`,
-      [workspaceId, channels, destinations.map((d) => JSON.stringify(d.destination)), destinations.map((d) => d.address)],
-    );
+    return manager.query(REPLACE_SQL, [
+      workspaceId,
+      channels,
+      destinations.map((d) => JSON.stringify(d.destination)),
+      destinations.map((d) => d.address),
+    ]);
   }
 
   /**
@@ -65,11 +54,15 @@ export class NotificationDestinationsRepository {
    * one deserves its own chance). True when it was marked.
    */
   async markBroken(destinationId: number, destination: unknown, reason: string): Promise<boolean> {
-    const [, affected] = await this.db.query(
-      `UPDATE notification_destinations SET broken_since = now(), broken_reason = $3
-        WHERE id = $1 AND destination = $2::jsonb AND broken_since IS NULL`,
-      [destinationId, JSON.stringify(destination), reason],
-    );
-    return affected > 0;
+    const { affected } = await this.db
+      .createQueryBuilder()
+      .update(NotificationDestinationEntity)
+      .set({ broken_since: () => 'now()', broken_reason: reason })
+      .where('id = :destinationId AND destination = CAST(:destination AS jsonb) AND broken_since IS NULL', {
+        destinationId,
+        destination: JSON.stringify(destination),
+      })
+      .execute();
+    return !!affected;
   }
 }

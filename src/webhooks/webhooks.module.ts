@@ -6,6 +6,7 @@ import { DigestModule } from '../digest/digest.module';
 import { QueueModule } from '../queue/queue.module';
 import { QUEUES } from '../queue/queue.constants';
 import { ChannelRegistry } from './channels/channel-registry';
+import { EmailOutboxEntity } from './channels/email/email-outbox.entity';
 import { EmailOutboxRepository } from './channels/email/email-outbox.repository';
 import { EmailOutboxService } from './channels/email/email-outbox.service';
 import { EmailRecipientsRepository } from './channels/email/email-recipients.repository';
@@ -42,7 +43,7 @@ import { WebhookSender } from './webhook-sender';
   imports: [
     DigestModule,
     QueueModule.forFeature(QUEUES.webhooks),
-    TypeOrmModule.forFeature([ChangeEntity, DigestBufferEntity, NotificationDestinationEntity, NotificationSettingsEntity, WebhookDeliveryEntity]),
+    TypeOrmModule.forFeature([ChangeEntity, DigestBufferEntity, EmailOutboxEntity, NotificationDestinationEntity, NotificationSettingsEntity, WebhookDeliveryEntity]),
   ],
   providers: [
     ...CHANNEL_PROVIDERS,

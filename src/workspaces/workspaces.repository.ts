@@ -21,6 +21,26 @@ export interface CompetitorLogo {
   logo_url: string;
 }
 
+/** Raw: picks the first free slug inside the INSERT (generate_series), one statement with no read-then-write race. */
+const INSERT_WITH_FREE_SLUG_SQL = `INSERT INTO workspaces (account_id, name, slug)
+ SELECT $1, $2, candidate FROM (
+   SELECT CASE WHEN n = 1 THEN $3 ELSE $3 || '-' || n END AS candidate, n
+     FROM generate_series(1, 1000) AS n) c
+  WHERE NOT EXISTS (SELECT 1 FROM workspaces w WHERE w.account_id = $1 AND w.slug = c.candidate)
+  ORDER BY n LIMIT 1
+ RETURNING *`;
+
+/** Raw: five correlated aggregates per workspace in one statement (the workspace list page): scalar subqueries QueryBuilder would only hold as strings. */
+const STATS_SQL = `SELECT w.id AS workspace_id,
+        COALESCE((SELECT sum(count)::int FROM change_counts cc
+                   WHERE cc.workspace_id = w.id AND cc.review_status = 'unreviewed'), 0) AS needs_review_count,
+        (SELECT max(severity_rank)::int FROM change_counts cc
+          WHERE cc.workspace_id = w.id AND cc.review_status = 'unreviewed' AND cc.count > 0) AS max_unreviewed_rank,
+        (SELECT count(*)::int FROM competitors c WHERE c.workspace_id = w.id) AS competitors_count,
+        (SELECT count(*)::int FROM monitors m WHERE m.workspace_id = w.id) AS monitors_total,
+        (SELECT count(*)::int FROM monitors m WHERE m.workspace_id = w.id AND m.status = 'paused') AS monitors_paused
+   FROM workspaces w WHERE w.id = ANY($1::int[])`;
+
 @Injectable()
 export class WorkspacesRepository {
   constructor(
@@ -42,19 +62,9 @@ export class WorkspacesRepository {
 
   /**
    * Inserts with the first free slug; the unique index settles races between two creates.
-   * Hand-written: the free slug is picked in the INSERT itself (one statement, no read-then-write race).
    */
   async insert(accountId: number, name: string, slug: string, manager: EntityManager): Promise<WorkspaceRow> {
-    const [row] = await manager.query(
-      `INSERT INTO workspaces (account_id, name, slug)
-       SELECT $1, $2, candidate FROM (
-         SELECT CASE WHEN n = 1 THEN $3 ELSE $3 || '-' || n END AS candidate, n
-           FROM generate_series(1, 1000) AS n) c
-        WHERE NOT EXISTS (SELECT 1 FROM workspaces w WHERE w.account_id = $1 AND w.slug = c.candidate)
-        ORDER BY n LIMIT 1
-       RETURNING *`,
-      [accountId, name, slug],
-    );
+    const [row] = await manager.query(INSERT_WITH_FREE_SLUG_SQL, [accountId, name, slug]);
     return row;
   }
 
@@ -75,21 +85,9 @@ export class WorkspacesRepository {
     });
   }
 
-  /** Hand-written: five correlated aggregates per workspace in one statement (the workspace list page). */
   async stats(workspaceIds: number[]): Promise<Map<number, WorkspaceStats>> {
     if (!workspaceIds.length) return new Map();
-    const rows: WorkspaceStats[] = await this.workspaces.query(
-      `SELECT w.id AS workspace_id,
-              COALESCE((SELECT sum(count)::int FROM change_counts cc
-                         WHERE cc.workspace_id = w.id AND cc.review_status = 'unreviewed'), 0) AS needs_review_count,
-              (SELECT max(severity_rank)::int FROM change_counts cc
-                WHERE cc.workspace_id = w.id AND cc.review_status = 'unreviewed' AND cc.count > 0) AS max_unreviewed_rank,
-              (SELECT count(*)::int FROM competitors c WHERE c.workspace_id = w.id) AS competitors_count,
-              (SELECT count(*)::int FROM monitors m WHERE m.workspace_id = w.id) AS monitors_total,
-              (SELECT count(*)::int FROM monitors m WHERE m.workspace_id = w.id AND m.status = 'paused') AS monitors_paused
-         FROM workspaces w WHERE w.id = ANY($1::int[])`,
-      [workspaceIds],
-    );
+    const rows: WorkspaceStats[] = await this.workspaces.query(STATS_SQL, [workspaceIds]);
     return new Map(rows.map((row) => [row.workspace_id, row]));
   }
 

@@ -1,7 +1,9 @@
 import IORedis from 'ioredis';
+import { QUEUES } from '../../src/queue/queue.constants';
 import { SiteServer } from '../fixtures/sites/site-server';
 import { waitForDiscovery, waitForRun } from '../support/pipeline';
 import { createSession, createTestApp, Session, TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait';
 
 /** The page of the security finding: 200,000 nested divs, 2.2 MB. */
 const DEEP_PAGE = `<!doctype html><html><body>${'<div>'.repeat(200_000)}x${'</div>'.repeat(200_000)}</body></html>`;
@@ -77,8 +79,10 @@ describe.each(['1', '0'])('a hostile page with EXTRACT_THREADS=%s', (threads) =>
       const run = await waitForRun(t.db, runId, 30_000);
       expect({ status: run.status, error_code: run.error_code }).toEqual({ status: 'failed', error_code: 'page_too_complex' });
       expect(run.error_message).toBe('The page nests elements more than 1,000 deep');
-      // Long enough for a retry, a stalled-job recovery or a sweep to fetch it again.
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // A retry would be a delayed job: wait until the queue has run whatever it holds, and for
+      // enough liveness answers to judge (the run may fail in a few hundred milliseconds).
+      await t.settled(QUEUES.checks);
+      await waitFor(async () => probes.latencies.length > 5, 'six liveness probes', 10_000);
     } finally {
       await probes.stop();
     }

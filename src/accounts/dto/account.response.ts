@@ -22,13 +22,13 @@ class AccountDto {
   @ApiProperty({ example: 1 }) id: number;
   @ApiProperty({ example: 'Acme Marketing' }) name: string;
   @ApiProperty({ example: 'pro', enum: ['trial', 'starter', 'growth', 'pro'] }) plan: string;
-  @ApiProperty({ type: PlanLimitsDto }) limits: PlanLimitsDto;
-  @ApiProperty({ type: UsageDto }) usage: UsageDto;
+  limits: PlanLimitsDto;
+  usage: UsageDto;
   @ApiProperty({ example: '2026-11-02T09:00:00.000Z' }) created_at: string;
 }
 
 export class AccountResponse {
-  @ApiProperty({ type: AccountDto }) account: AccountDto;
+  account: AccountDto;
 }
 
 export function toAccountResponse(input: { account: AccountRow; plan: Plan; usage: QuotaUsage }): AccountResponse {

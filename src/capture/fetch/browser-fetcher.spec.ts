@@ -38,6 +38,12 @@ if (!available) console.warn('BrowserFetcher tests skipped: no Chromium found');
   let port: number;
   let origin: string;
   const fetchers: BrowserFetcher[] = [];
+  /**
+   * One Chromium for the tests that need no options of their own (at most two pages at once, for
+   * the maxPages test). Chromium is launched with its fetcher's guarding proxy, so a fetcher with
+   * other guards (the allowed-private control) has its own; so do the deadline tests (short
+   * deadline, one page) and the crash-recovery test, which kills its browser.
+   */
   let shared: BrowserFetcher;
 
   function route(path: string, handler: Handler | string): string {
@@ -76,7 +82,7 @@ if (!available) console.warn('BrowserFetcher tests skipped: no Chromium found');
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
     origin = `http://127.0.0.1:${port}`;
-    shared = fetcher();
+    shared = fetcher({ maxPages: 2 });
   });
 
   afterAll(async () => {
@@ -193,6 +199,13 @@ if (!available) console.warn('BrowserFetcher tests skipped: no Chromium found');
   });
 
   describe('failures', () => {
+    // Long enough for the follow-up fetch (a fresh page) on a loaded 2-core machine; one page, so
+    // the fetch after a timeout shows that the timed-out page gave its slot back.
+    let deadlines: BrowserFetcher;
+    beforeAll(() => {
+      deadlines = fetcher({ navigationTimeoutMs: 2500, maxPages: 1 });
+    });
+
     it('reports a 404 as http_4xx', async () => {
       expect(await failure(shared.fetch(`${origin}/nope`))).toMatchObject({ code: 'http_4xx', httpStatus: 404 });
     });
@@ -224,25 +237,22 @@ if (!available) console.warn('BrowserFetcher tests skipped: no Chromium found');
 
     it('times out on a server that never answers, and the next fetch works', async () => {
       route('/hang', () => undefined);
-      // Long enough for the follow-up fetch (a fresh page) on a loaded 2-core machine.
-      const f = fetcher({ navigationTimeoutMs: 2500 });
       const started = Date.now();
-      expect((await failure(f.fetch(`${origin}/hang`))).code).toBe('timeout');
+      expect((await failure(deadlines.fetch(`${origin}/hang`))).code).toBe('timeout');
       expect(Date.now() - started).toBeLessThan(6000);
       const ok = route('/after-hang', html('<p>fine</p>'));
-      expect((await f.fetch(ok)).html).toContain('fine');
+      expect((await deadlines.fetch(ok)).html).toContain('fine');
     });
 
     it('times out on a page stuck in a script loop, and the next fetch works', async () => {
       const url = route('/busy', html('<script>while (true) {}</script>'));
-      const f = fetcher({ navigationTimeoutMs: 2500, maxPages: 1 });
-      expect((await failure(f.fetch(url))).code).toBe('timeout');
+      expect((await failure(deadlines.fetch(url))).code).toBe('timeout');
       const ok = route('/after-busy', html('<p>recovered</p>'));
-      expect((await f.fetch(ok)).html).toContain('recovered');
+      expect((await deadlines.fetch(ok)).html).toContain('recovered');
     });
   });
 
-  it('renders at most maxPages pages at once', async () => {
+  it('renders at most maxPages pages at once (two for the shared fetcher)', async () => {
     let inFlight = 0;
     let peak = 0;
     const waiting: (() => void)[] = [];
@@ -259,9 +269,8 @@ if (!available) console.warn('BrowserFetcher tests skipped: no Chromium found');
       if (waiting.length >= 2) waiting.splice(0).forEach((fn) => fn());
       else setTimeout(() => waiting.includes(answer) && waiting.splice(waiting.indexOf(answer), 1)[0](), 1500);
     });
-    const f = fetcher({ maxPages: 2 });
     // Distinct URLs: Chromium's cache lock would serialise identical ones by itself.
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => f.fetch(`${url}?i=${i}`)));
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => shared.fetch(`${url}?i=${i}`)));
     expect(results.every((r) => r.html.includes('slow'))).toBe(true);
     expect(peak).toBe(2);
   });

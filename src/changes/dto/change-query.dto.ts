@@ -9,7 +9,8 @@ import { REVIEW_STATUSES, type ReviewStatus } from '../change.types';
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
 
 export class ListChangesQuery {
-  @ApiProperty({ type: 'integer', required: true, example: 1, description: 'required; missing gives 422 workspace_required' })
+  /** required; missing gives 422 workspace_required */
+  @ApiProperty({ type: 'integer', required: true, example: 1 })
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -30,12 +31,14 @@ export class ListChangesQuery {
   @IsIn(REVIEW_STATUSES)
   review_status?: ReviewStatus;
 
-  @ApiPropertyOptional({ enum: SEVERITIES, example: 'medium', description: 'severity floor' })
+  /** severity floor */
+  @ApiPropertyOptional({ enum: SEVERITIES, example: 'medium' })
   @IsOptional()
   @IsIn(SEVERITIES)
   min_severity?: Severity;
 
-  @ApiPropertyOptional({ example: '7d', description: 'ISO 8601 timestamp, or 1d, 7d, 30d before now' })
+  /** ISO 8601 timestamp, or 1d, 7d, 30d before now */
+  @ApiPropertyOptional({ example: '7d' })
   @IsOptional()
   @IsString()
   since?: string;
@@ -53,7 +56,8 @@ export class ListChangesQuery {
   @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ example: 4211017, description: 'the next_cursor of the previous page' })
+  /** the next_cursor of the previous page */
+  @ApiPropertyOptional({ example: 4211017 })
   @IsOptional()
   @Transform(toInt)
   @IsInt()
@@ -62,7 +66,8 @@ export class ListChangesQuery {
 }
 
 export class ChangeIncludeQuery {
-  @ApiPropertyOptional({ example: 'capture,raw_diff', description: 'comma-separated: capture, capture_markdown, raw_diff' })
+  /** comma-separated: capture, capture_markdown, raw_diff */
+  @ApiPropertyOptional({ example: 'capture,raw_diff' })
   @IsOptional()
   @IsString()
   include?: string;

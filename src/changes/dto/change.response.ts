@@ -9,33 +9,34 @@ import type { ChangeListRow, ChangeRow } from '../changes.repository';
 const CATEGORIES = ['pricing', 'feature', 'content', 'partnership', 'social_proof', 'positioning', 'other'];
 const DIRECTIONS = ['advanced', 'retreated', 'neutral'];
 
-class DeltaDto {
+export class DeltaDto {
   @ApiProperty({ example: 0 }) added: number;
   @ApiProperty({ example: 0 }) removed: number;
-  @ApiProperty({ example: 1, description: 'alertable fields changed in place (a price moved), as in webhooks and the digest' }) modified: number;
+  /** alertable fields changed in place (a price moved), as in webhooks and the digest */
+  @ApiProperty({ example: 1 }) modified: number;
 }
 
 export class ChangeListItemDto {
   @ApiProperty({ example: 501 }) id: number;
   @ApiProperty({ example: 3 }) competitor_id: number;
   @ApiProperty({ example: 'Acme' }) competitor: string;
-  @ApiProperty({ example: 'https://acme.example/logo.png', nullable: true, type: String }) logo_url: string | null;
+  @ApiProperty({ example: 'https://acme.example/logo.png' }) logo_url: string | null;
   @ApiProperty({ example: 12 }) monitor_id: number;
   @ApiProperty({ example: 'pricing', enum: MONITOR_TYPES }) monitor_type: string;
   @ApiProperty({ example: 'high', enum: SEVERITIES }) severity: string;
   @ApiProperty({ example: 72 }) severity_score: number;
   @ApiProperty({ example: 'Acme raised Pro from $49 to $59 a month (+20%).' }) summary: string;
-  @ApiProperty({ example: 'Contact Acme’s Pro customers with a switching offer.', nullable: true, type: String })
+  @ApiProperty({ example: 'Contact Acme’s Pro customers with a switching offer.' })
   recommended_action: string | null;
   @ApiProperty({ example: 64 }) opportunity_score: number;
   @ApiProperty({ example: 'unreviewed', enum: REVIEW_STATUSES }) review_status: string;
   @ApiProperty({ example: 'pricing', enum: CATEGORIES }) category: string;
   @ApiProperty({ example: 'advanced', enum: DIRECTIONS }) direction: string;
-  @ApiProperty({ type: DeltaDto }) delta: DeltaDto;
+  delta: DeltaDto;
   @ApiProperty({ example: '2026-11-22T09:00:04.000Z' }) created_at: string;
 }
 
-class FieldDiffDto {
+export class FieldDiffDto {
   @ApiProperty({ example: 'updated' }) op: string;
   @ApiProperty({ example: 'price_increased' }) change_type: string;
   @ApiProperty({ example: 'plans[pro].prices[month].amount' }) path: string;
@@ -46,9 +47,9 @@ class FieldDiffDto {
 
 class ClusterThemeDto {
   @ApiProperty({ example: 'Joplin is moving upmarket: SSO on its changelog, blog and docs' }) summary: string;
-  @ApiProperty({ example: ['SSO'], type: [String] }) topics: string[];
-  @ApiProperty({ example: ['changelog', 'blog', 'docs'], type: [String] }) surfaces: string[];
-  @ApiProperty({ example: [501, 502, 504], type: [Number] }) change_ids: number[];
+  @ApiProperty({ example: ['SSO'] }) topics: string[];
+  @ApiProperty({ example: ['changelog', 'blog', 'docs'] }) surfaces: string[];
+  @ApiProperty({ example: [501, 502, 504] }) change_ids: number[];
   @ApiProperty({ example: 'medium', enum: SEVERITIES }) severity: string;
   @ApiProperty({ example: '2026-11-20T09:00:00.000Z' }) first_seen: string;
   @ApiProperty({ example: '2026-11-21T09:00:00.000Z' }) last_seen: string;
@@ -57,15 +58,12 @@ class ClusterThemeDto {
 class ClusterDto {
   @ApiProperty({ example: 'Pro plan repriced' }) headline: string;
   @ApiProperty({ example: 'Acme is moving up-market.' }) meaning: string;
-  @ApiProperty({ example: [0, 1], type: [Number] }) diff_indexes: number[];
-  @ApiPropertyOptional({
-    type: ClusterThemeDto,
-    description: 'present on the last entry when the change belongs to a cross-surface theme: related changes of the competitor on other surfaces',
-  })
+  @ApiProperty({ example: [0, 1] }) diff_indexes: number[];
+  /** present on the last entry when the change belongs to a cross-surface theme: related changes of the competitor on other surfaces */
   theme?: ClusterThemeDto;
 }
 
-class EvidenceDiffDto {
+export class EvidenceDiffDto {
   @ApiProperty({ example: 'updated' }) op: string;
   @ApiProperty({ example: 'plans[pro].prices[month].amount' }) path: string;
   @ApiProperty({ example: 'alertable' }) tier: string;
@@ -74,9 +72,10 @@ class EvidenceDiffDto {
 
 class EvidenceDto {
   @ApiProperty({ example: '2026-11-22T09:00:03.000Z' }) captured_at: string;
-  @ApiProperty({ example: '2026-11-21T09:00:03.000Z', nullable: true, type: String }) previous_captured_at: string | null;
-  @ApiProperty({ type: [EvidenceDiffDto] }) diffs: EvidenceDiffDto[];
-  @ApiProperty({ type: VisualDto, description: 'before and after crops of the region that changed (not in webhook payloads)' }) visual: VisualDto;
+  @ApiProperty({ example: '2026-11-21T09:00:03.000Z' }) previous_captured_at: string | null;
+  diffs: EvidenceDiffDto[];
+  /** before and after crops of the region that changed (not in webhook payloads) */
+  visual: VisualDto;
 }
 
 class RawDiffSideDto {
@@ -85,8 +84,8 @@ class RawDiffSideDto {
 }
 
 class RawDiffDto {
-  @ApiProperty({ type: RawDiffSideDto, nullable: true }) before: RawDiffSideDto | null;
-  @ApiProperty({ type: RawDiffSideDto, nullable: true }) after: RawDiffSideDto | null;
+  before: RawDiffSideDto | null;
+  after: RawDiffSideDto | null;
   @ApiProperty({ example: '--- before\n+++ after\n@@ …' }) unified: string;
 }
 
@@ -100,8 +99,8 @@ export class ChangeDetailDto extends ChangeListItemDto {
   @ApiProperty({ example: '2026-11-22T09:00:04.000Z' }) interpreted_at: string;
   @ApiProperty({ example: 'https://acme.example/pricing' }) source_url: string;
   @ApiProperty({ example: true }) raw_diff_available: boolean;
-  @ApiPropertyOptional({ type: CaptureDto, nullable: true }) capture?: CaptureDto | null;
-  @ApiPropertyOptional({ type: RawDiffDto }) raw_diff?: RawDiffDto;
+  capture?: CaptureDto | null;
+  raw_diff?: RawDiffDto;
 }
 
 class MetaCountsDto {
@@ -110,18 +109,18 @@ class MetaCountsDto {
   @ApiProperty({ example: 2 }) dismissed: number;
 }
 class FeedMetaDto {
-  @ApiProperty({ type: MetaCountsDto }) counts: MetaCountsDto;
-  @ApiProperty({ example: 'high', enum: SEVERITIES, nullable: true, type: String }) max_unreviewed_severity: string | null;
+  counts: MetaCountsDto;
+  @ApiProperty({ example: 'high', enum: SEVERITIES }) max_unreviewed_severity: string | null;
 }
 
 export class ChangeListResponse {
-  @ApiProperty({ type: [ChangeListItemDto] }) changes: ChangeListItemDto[];
+  changes: ChangeListItemDto[];
   @ApiProperty({ example: true }) has_more: boolean;
-  @ApiProperty({ example: 4211017, nullable: true, type: Number }) next_cursor: number | null;
-  @ApiProperty({ type: FeedMetaDto }) meta: FeedMetaDto;
+  @ApiProperty({ example: 4211017 }) next_cursor: number | null;
+  meta: FeedMetaDto;
 }
 export class ChangeResponse {
-  @ApiProperty({ type: ChangeDetailDto }) change: ChangeDetailDto;
+  change: ChangeDetailDto;
 }
 
 export function toChangeListItem(row: ChangeListRow): ChangeListItemDto {

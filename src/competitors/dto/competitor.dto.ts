@@ -19,12 +19,14 @@ export class AddCompetitorDto {
 }
 
 export class UpdateCompetitorDto {
-  @ApiPropertyOptional({ example: 'weekly', enum: CADENCES, description: 'applied to all the competitor’s monitors' })
+  /** applied to all the competitor’s monitors */
+  @ApiPropertyOptional({ example: 'weekly', enum: CADENCES })
   @IsOptional()
   @IsIn(CADENCES)
   cadence?: Cadence;
 
-  @ApiPropertyOptional({ example: 'paused', enum: ['active', 'paused'], description: 'applied to all the competitor’s monitors' })
+  /** applied to all the competitor’s monitors */
+  @ApiPropertyOptional({ example: 'paused', enum: ['active', 'paused'] })
   @IsOptional()
   @IsIn(['active', 'paused'])
   status?: 'active' | 'paused';

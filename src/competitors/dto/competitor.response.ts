@@ -15,7 +15,7 @@ export class CompetitorMonitorDto {
   @ApiProperty({ example: 'pricing', enum: MONITOR_TYPES }) monitor_type: string;
   @ApiProperty({ example: 'active', enum: ['active', 'paused'] }) status: string;
   @ApiProperty({ example: 'daily', enum: CADENCES }) cadence: string;
-  @ApiProperty({ type: LastRunDto, nullable: true }) last_run: LastRunDto | null;
+  last_run: LastRunDto | null;
 }
 
 export class CompetitorDto {
@@ -24,14 +24,14 @@ export class CompetitorDto {
   @ApiProperty({ example: 'https://acme.example/' }) homepage_url: string;
   @ApiProperty({ example: 'acme.example' }) domain: string;
   @ApiProperty({ example: 'acme' }) slug: string;
-  @ApiProperty({ example: 'https://acme.example/logo.png', nullable: true, type: String }) logo_url: string | null;
+  @ApiProperty({ example: 'https://acme.example/logo.png' }) logo_url: string | null;
   @ApiProperty({ example: 'completed', enum: STATUSES }) discovery_status: string;
-  @ApiProperty({ example: '2026-11-22T09:00:09.000Z', nullable: true, type: String }) discovered_at: string | null;
+  @ApiProperty({ example: '2026-11-22T09:00:09.000Z' }) discovered_at: string | null;
   @ApiProperty({ example: '2026-11-22T09:00:00.000Z' }) created_at: string;
 }
 
 export class CompetitorListItemDto extends CompetitorDto {
-  @ApiProperty({ type: [CompetitorMonitorDto] }) monitors: CompetitorMonitorDto[];
+  monitors: CompetitorMonitorDto[];
 }
 
 export class NoteDto {
@@ -48,23 +48,23 @@ export class SurfaceDto {
 
 export class DiscoveryDto {
   @ApiProperty({ example: 'completed', enum: STATUSES }) status: string;
-  @ApiProperty({ example: '2026-11-22T09:00:01.000Z', nullable: true, type: String }) started_at: string | null;
-  @ApiProperty({ example: '2026-11-22T09:00:09.000Z', nullable: true, type: String }) finished_at: string | null;
-  @ApiProperty({ example: null, nullable: true, type: String }) error: string | null;
-  @ApiProperty({ type: [SurfaceDto] }) surfaces: SurfaceDto[];
+  @ApiProperty({ example: '2026-11-22T09:00:01.000Z' }) started_at: string | null;
+  @ApiProperty({ example: '2026-11-22T09:00:09.000Z' }) finished_at: string | null;
+  @ApiProperty({ example: null }) error: string | null;
+  surfaces: SurfaceDto[];
 }
 
 export class CompetitorDetailDto extends CompetitorDto {
-  @ApiProperty({ type: [MonitorDto] }) monitors: MonitorDto[];
-  @ApiProperty({ type: [NoteDto] }) notes: NoteDto[];
-  @ApiProperty({ type: DiscoveryDto }) discovery: DiscoveryDto;
+  monitors: MonitorDto[];
+  notes: NoteDto[];
+  discovery: DiscoveryDto;
 }
 
 export class CompetitorListResponse {
-  @ApiProperty({ type: [CompetitorListItemDto] }) competitors: CompetitorListItemDto[];
+  competitors: CompetitorListItemDto[];
 }
 export class CompetitorResponse {
-  @ApiProperty({ type: CompetitorDetailDto }) competitor: CompetitorDetailDto;
+  competitor: CompetitorDetailDto;
 }
 
 class DiscoveringCompetitorDto {
@@ -77,7 +77,8 @@ export class AddCompetitorResponse {
   @ApiProperty({ example: 'discovering', enum: ['discovering', 'exists'], description: '`exists` on the 200 for a duplicate URL' })
   status: 'discovering' | 'exists';
   @ApiProperty({ example: 'https://acme.example/' }) url: string;
-  @ApiProperty({ type: DiscoveringCompetitorDto, description: 'on 200 (duplicate) the full competitor with its monitors' })
+  /** on 200 (duplicate) the full competitor with its monitors */
+  @ApiProperty({ type: DiscoveringCompetitorDto })
   competitor: DiscoveringCompetitorDto | CompetitorListItemDto;
 }
 export class DiscoveryStatusResponse {
@@ -85,7 +86,7 @@ export class DiscoveryStatusResponse {
   @ApiProperty({ type: DiscoveringCompetitorDto }) competitor: { id: number; name: string; discovery_status: string };
 }
 export class NoteResponse {
-  @ApiProperty({ type: NoteDto }) note: NoteDto;
+  note: NoteDto;
 }
 
 export function toCompetitor(row: CompetitorRow): CompetitorDto {

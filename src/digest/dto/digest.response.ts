@@ -1,61 +1,41 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
+import { ChangeListItemDto } from '../../changes/dto/change.response';
 import { THEME_WINDOW_DAYS } from '../themes';
-import { MONITOR_TYPES } from '../../capture/capture.types';
 import { SEVERITIES } from '../../common/severity';
-import { REVIEW_STATUSES } from '../../changes/change.types';
 import { NEEDS_REVIEW_ITEM_LIMIT, TOP_OPPORTUNITIES_LIMIT } from '../digest.builder';
 import { DIGEST_PERIODS } from '../digest.types';
 
-class DigestDeltaDto {
-  @ApiProperty({ example: 1 }) added: number;
-  @ApiProperty({ example: 0 }) removed: number;
-  @ApiProperty({ example: 2 }) modified: number;
-}
-
-export class DigestItemDto {
+/** A change as the digest lists it: the feed item's fields, with where the change was seen. */
+export class DigestItemDto extends PickType(ChangeListItemDto, [
+  'competitor_id', 'competitor', 'logo_url', 'monitor_type', 'summary', 'severity', 'category', 'direction', 'delta', 'review_status', 'created_at',
+] as const) {
   @ApiProperty({ example: 501 }) change_id: number;
-  @ApiProperty({ example: 3 }) competitor_id: number;
-  @ApiProperty({ example: 'Acme' }) competitor: string;
   @ApiProperty({ example: 'https://acme.example/' }) homepage_url: string;
-  @ApiProperty({ example: 'https://acme.example/logo.png', nullable: true, type: String }) logo_url: string | null;
-  @ApiProperty({ example: 'pricing', enum: MONITOR_TYPES }) monitor_type: string;
   @ApiProperty({ example: 'https://acme.example/pricing' }) source_url: string;
-  @ApiProperty({ example: 'Acme raised Pro from $49 to $59 a month (+20%).' }) summary: string;
-  @ApiProperty({ example: 'high', enum: SEVERITIES }) severity: string;
   @ApiProperty({ example: 'A 20% rise on the main plan opens room for a price-led pitch.' }) why_it_matters: string;
-  @ApiProperty({ example: 'pricing' }) category: string;
-  @ApiProperty({ example: 'advanced', enum: ['advanced', 'retreated', 'neutral'] }) direction: string;
-  @ApiProperty({ type: DigestDeltaDto }) delta: DigestDeltaDto;
-  @ApiProperty({ example: 'unreviewed', enum: REVIEW_STATUSES }) review_status: string;
-  @ApiProperty({ example: '2026-11-22T09:00:04.000Z' }) created_at: string;
 }
 
 export class OpportunityItemDto extends DigestItemDto {
-  @ApiProperty({ example: 64, description: 'always above 0' }) opportunity_score: number;
+  /** always above 0 */
+  @ApiProperty({ example: 64 }) opportunity_score: number;
 }
 
 export class NeedsReviewDto {
-  @ApiProperty({ example: 4, description: 'every matching change, not only the items shown' }) count: number;
-  @ApiProperty({ example: 'critical', enum: SEVERITIES, nullable: true, type: String }) max_severity: string | null;
-  @ApiProperty({
-    type: [DigestItemDto],
-    description: `at most ${NEEDS_REVIEW_ITEM_LIMIT}, most severe first, then newest`,
-  })
+  /** every matching change, not only the items shown */
+  @ApiProperty({ example: 4 }) count: number;
+  @ApiProperty({ example: 'critical', enum: SEVERITIES }) max_severity: string | null;
+  @ApiProperty({ description: `at most ${NEEDS_REVIEW_ITEM_LIMIT}, most severe first, then newest` })
   items: DigestItemDto[];
 }
 
 export class WhosMovingDto {
   @ApiProperty({ example: 3 }) competitor_id: number;
   @ApiProperty({ example: 'Acme' }) competitor: string;
-  @ApiProperty({ example: 'https://acme.example/logo.png', nullable: true, type: String }) logo_url: string | null;
+  @ApiProperty({ example: 'https://acme.example/logo.png' }) logo_url: string | null;
   @ApiProperty({ example: 5 }) count: number;
   @ApiProperty({ example: 'high', enum: SEVERITIES }) max_severity: string;
-  @ApiProperty({
-    example: [0, 1, 0, 0, 3, 0, 1],
-    type: [Number],
-    description:
-      'changes per 24-hour slice of the period, oldest first, one entry per day (1, 7 or 30); the last slice ends at window_end',
-  })
+  /** changes per 24-hour slice of the period, oldest first, one entry per day (1, 7 or 30); the last slice ends at window_end */
+  @ApiProperty({ example: [0, 1, 0, 0, 3, 0, 1] })
   sparkline: number[];
 }
 
@@ -63,27 +43,33 @@ export class ThemeDto {
   @ApiProperty({ example: 3 }) competitor_id: number;
   @ApiProperty({ example: 'Joplin' }) competitor: string;
   @ApiProperty({ example: 'Joplin is moving upmarket: SSO on its changelog, blog and docs' }) summary: string;
-  @ApiProperty({ example: ['SSO'], type: [String], description: 'what the changes share: upmarket signals, then keyword phrases' })
+  /** what the changes share: upmarket signals, then keyword phrases */
+  @ApiProperty({ example: ['SSO'] })
   topics: string[];
-  @ApiProperty({ example: ['changelog', 'blog', 'docs'], type: [String], description: 'monitor types, in the order the theme reached them' })
+  /** monitor types, in the order the theme reached them */
+  @ApiProperty({ example: ['changelog', 'blog', 'docs'] })
   surfaces: string[];
-  @ApiProperty({ example: [501, 502, 504], type: [Number] }) change_ids: number[];
-  @ApiProperty({ example: 'medium', enum: SEVERITIES, description: 'the highest severity among its changes' }) severity: string;
+  @ApiProperty({ example: [501, 502, 504] }) change_ids: number[];
+  /** the highest severity among its changes */
+  @ApiProperty({ example: 'medium', enum: SEVERITIES }) severity: string;
   @ApiProperty({ example: '2026-11-20T09:00:00.000Z' }) first_seen: string;
   @ApiProperty({ example: '2026-11-21T09:00:00.000Z' }) last_seen: string;
 }
 
 export class CoverageDto {
   @ApiProperty({ example: 14 }) monitors_total: number;
-  @ApiProperty({ example: 13, description: 'monitors whose last run did not fail (or that have not run yet)' })
+  /** monitors whose last run did not fail (or that have not run yet) */
+  @ApiProperty({ example: 13 })
   monitors_healthy: number;
   @ApiProperty({ example: 1 }) monitors_failing: number;
-  @ApiProperty({ example: [42], type: [Number] }) failing_monitor_ids: number[];
+  @ApiProperty({ example: [42] }) failing_monitor_ids: number[];
 }
 
 export class ConsumptionDto {
-  @ApiProperty({ example: 9, description: 'unreviewed changes in the workspace now' }) pending: number;
-  @ApiProperty({ example: 21, description: 'changes acknowledged or dismissed during the period' }) reviewed_in_period: number;
+  /** unreviewed changes in the workspace now */
+  @ApiProperty({ example: 9 }) pending: number;
+  /** changes acknowledged or dismissed during the period */
+  @ApiProperty({ example: 21 }) reviewed_in_period: number;
 }
 
 /** The sections both digests share (the digest.ready `digest` object). */
@@ -92,21 +78,19 @@ export class DigestBodyDto {
   @ApiProperty({ example: '2026-11-15T09:00:00.000Z' }) window_start: string;
   @ApiProperty({ example: '2026-11-22T09:00:00.000Z' }) window_end: string;
   @ApiProperty({ example: '2026-11-22T09:00:00.000Z' }) generated_at: string;
-  @ApiProperty({ type: NeedsReviewDto }) needs_review: NeedsReviewDto;
-  @ApiProperty({ type: [WhosMovingDto], description: 'competitors with changes in the period, busiest first' })
+  needs_review: NeedsReviewDto;
+  /** competitors with changes in the period, busiest first */
   whos_moving: WhosMovingDto[];
   @ApiProperty({
-    type: [OpportunityItemDto],
     description: `at most ${TOP_OPPORTUNITIES_LIMIT} changes with opportunity_score above 0, best first`,
   })
   top_opportunities: OpportunityItemDto[];
   @ApiProperty({
-    type: [ThemeDto],
     description: `related changes of one competitor within ${THEME_WINDOW_DAYS} days across at least two surfaces (the same launch on its changelog, blog and docs), most severe first`,
   })
   themes: ThemeDto[];
-  @ApiProperty({ type: CoverageDto }) coverage: CoverageDto;
-  @ApiProperty({ type: ConsumptionDto }) consumption: ConsumptionDto;
+  coverage: CoverageDto;
+  consumption: ConsumptionDto;
 }
 
 export class WorkspaceDigestDto extends DigestBodyDto {
@@ -116,7 +100,6 @@ export class WorkspaceDigestDto extends DigestBodyDto {
 
 export class DigestResponse {
   @ApiProperty({
-    type: WorkspaceDigestDto,
     description:
       'The whole workspace over the period ending now: needs_review holds unreviewed changes of severity high or above; ' +
       'whos_moving and top_opportunities read every change of the period.',

@@ -10,15 +10,11 @@ export class VisualImageDto {
 /** `evidence.visual` of a change (DESIGN §5e). */
 export class VisualDto {
   @ApiProperty({ enum: VISUAL_STATUSES, example: 'ready' }) status: VisualStatus;
-  @ApiProperty({
-    nullable: true,
-    type: String,
-    example: null,
-    description: 'why the evidence is unavailable: no Chromium, the page could not be rendered, no earlier screenshot, the changed text not found on the page',
-  })
+  /** why the evidence is unavailable: no Chromium, the page could not be rendered, no earlier screenshot, the changed text not found on the page */
+  @ApiProperty({ example: null })
   reason: string | null;
-  @ApiProperty({ type: VisualImageDto, nullable: true, description: 'the region that changed, outlined, on the screenshot kept at the previous change or baseline' })
+  /** the region that changed, outlined, on the screenshot kept at the previous change or baseline */
   before: VisualImageDto | null;
-  @ApiProperty({ type: VisualImageDto, nullable: true, description: 'the same region on this check’s screenshot' })
+  /** the same region on this check’s screenshot */
   after: VisualImageDto | null;
 }

@@ -23,34 +23,39 @@ export class ProfileSurfaceDto {
   @ApiProperty({ example: 'pricing', enum: MONITOR_TYPES }) monitor_type: string;
   @ApiProperty({ example: 'https://acme.example/pricing' }) url: string;
   @ApiProperty({ example: 'active', enum: ['active', 'paused'] }) status: string;
-  @ApiProperty({ example: '2026-11-22T09:00:00.000Z', nullable: true, type: String }) last_checked_at: string | null;
+  @ApiProperty({ example: '2026-11-22T09:00:00.000Z' }) last_checked_at: string | null;
 }
 
 export class CompetitorProfileDto {
   @ApiProperty({ example: 3 }) competitor_id: number;
   @ApiProperty({ example: 'Acme' }) name: string;
   @ApiProperty({ example: 'https://acme.example/' }) homepage_url: string;
-  @ApiProperty({ example: 'https://acme.example/logo.png', nullable: true, type: String, description: 'as in the competitor resource' })
+  /** as in the competitor resource */
+  @ApiProperty({ example: 'https://acme.example/logo.png' })
   logo_url: string | null;
-  @ApiProperty({ example: 'Ship projects faster with Acme', nullable: true, type: String, description: "the main heading of the homepage's latest capture" })
+  @ApiProperty({ example: 'Ship projects faster with Acme', description: "the main heading of the homepage's latest capture" })
   headline: string | null;
-  @ApiProperty({ type: [PlanDto], description: 'as in the pricing matrix, from the latest pricing capture' }) plans: PlanDto[];
+  /** as in the pricing matrix, from the latest pricing capture */
+  plans: PlanDto[];
   @ApiProperty({
-    type: PriceRangeDto,
-    nullable: true,
     description: "monthly equivalents of the priced plans (not free, not contact sales) in their most common currency; null when none",
   })
   price_range: PriceRangeDto | null;
-  @ApiProperty({ type: [ProfileChangeDto], description: 'the newest 10 changes, every review status' }) recent_changes: ProfileChangeDto[];
-  @ApiProperty({ example: 4, description: 'entries of the latest changelog capture dated in the last 90 days' }) releases_last_90_days: number;
-  @ApiProperty({ example: 3, description: 'posts of the latest blog capture dated in the last 90 days' }) posts_last_90_days: number;
-  @ApiProperty({ example: '2026-11-18T00:00:00.000Z', nullable: true, type: String, description: 'the newest date written on a changelog entry' })
+  /** the newest 10 changes, every review status */
+  recent_changes: ProfileChangeDto[];
+  /** entries of the latest changelog capture dated in the last 90 days */
+  @ApiProperty({ example: 4 }) releases_last_90_days: number;
+  /** posts of the latest blog capture dated in the last 90 days */
+  @ApiProperty({ example: 3 }) posts_last_90_days: number;
+  /** the newest date written on a changelog entry */
+  @ApiProperty({ example: '2026-11-18T00:00:00.000Z' })
   last_release_at: string | null;
-  @ApiProperty({ example: '2026-11-20T00:00:00.000Z', nullable: true, type: String, description: 'the newest date written on a blog post' })
+  /** the newest date written on a blog post */
+  @ApiProperty({ example: '2026-11-20T00:00:00.000Z' })
   last_post_at: string | null;
-  @ApiProperty({ type: [ProfileSurfaceDto] }) surfaces: ProfileSurfaceDto[];
+  surfaces: ProfileSurfaceDto[];
 }
 
 export class CompetitorProfileResponse {
-  @ApiProperty({ type: CompetitorProfileDto }) profile: CompetitorProfileDto;
+  profile: CompetitorProfileDto;
 }

@@ -6,25 +6,25 @@ import type { PlanChangeTimes } from '../plan-changes';
 const PERIODS = ['month', 'year', 'week', 'day', 'hour', 'one_time', 'unknown'];
 
 export class PriceDto {
-  @ApiProperty({ example: 49, nullable: true, type: Number, description: 'as written on the page; null for a price without a number (custom, contact sales)' })
+  /** as written on the page; null for a price without a number (custom, contact sales) */
+  @ApiProperty({ example: 49 })
   amount: number | null;
-  @ApiProperty({ example: 'USD', nullable: true, type: String, description: 'ISO 4217 as read from the page; never converted' }) currency: string | null;
+  /** ISO 4217 as read from the page; never converted */
+  @ApiProperty({ example: 'USD' }) currency: string | null;
   @ApiProperty({ example: 'month', enum: PERIODS }) period: string;
-  @ApiProperty({ example: 'per user', nullable: true, type: String }) unit: string | null;
+  @ApiProperty({ example: 'per user' }) unit: string | null;
+  /** billing cadence, present when it is not the period: "$3 per month, billed annually" is 3 a month billed annually */
+  @ApiProperty({ example: 'annually' }) billing?: 'annually';
 }
 
 export class PlanDto {
   @ApiProperty({ example: 'Pro' }) name: string;
-  @ApiProperty({ type: [PriceDto] }) prices: PriceDto[];
-  @ApiProperty({ type: [String], example: ['Unlimited projects', 'Priority support'] }) features: string[];
+  prices: PriceDto[];
+  @ApiProperty({ example: ['Unlimited projects', 'Priority support'] }) features: string[];
   @ApiProperty({ example: false }) free: boolean;
   @ApiProperty({ example: false }) contact_sales: boolean;
-  @ApiProperty({
-    example: '2026-11-20T09:00:00.000Z',
-    nullable: true,
-    type: String,
-    description: 'when the last change touching this plan (its name, prices, features or call to action) was recorded, up to as_of; null if none',
-  })
+  /** when the last change touching this plan (its name, prices, features or call to action) was recorded, up to as_of; null if none */
+  @ApiProperty({ example: '2026-11-20T09:00:00.000Z' })
   changed_at: string | null;
 }
 
@@ -33,19 +33,21 @@ export class PricingMatrixCompetitorDto {
   @ApiProperty({ example: 'Acme' }) name: string;
   @ApiProperty({ example: 12 }) monitor_id: number;
   @ApiProperty({ example: 'https://acme.example/pricing' }) source_url: string;
-  @ApiProperty({ example: '2026-11-22T09:00:00.000Z', description: 'when the capture the plans come from was taken' }) captured_at: string;
-  @ApiProperty({ type: [PlanDto] }) plans: PlanDto[];
+  /** when the capture the plans come from was taken */
+  @ApiProperty({ example: '2026-11-22T09:00:00.000Z' }) captured_at: string;
+  plans: PlanDto[];
 }
 
 export class PricingMatrixDto {
   @ApiProperty({ example: 1 }) workspace_id: number;
-  @ApiProperty({ example: '2026-11-25T00:00:00.000Z', description: 'the time asked for, or now' }) as_of: string;
-  @ApiProperty({ type: [PricingMatrixCompetitorDto], description: 'one entry per competitor with a pricing monitor captured by as_of, by name' })
+  /** the time asked for, or now */
+  @ApiProperty({ example: '2026-11-25T00:00:00.000Z' }) as_of: string;
+  /** one entry per competitor with a pricing monitor captured by as_of, by name */
   competitors: PricingMatrixCompetitorDto[];
 }
 
 export class PricingMatrixResponse {
-  @ApiProperty({ type: PricingMatrixDto }) pricing_matrix: PricingMatrixDto;
+  pricing_matrix: PricingMatrixDto;
 }
 
 /** A plan as the service reads it: the response's fields and when its prices last moved (the application marks those). */
@@ -71,7 +73,7 @@ export function toMatrixCompetitor(row: PricingCaptureRow, timesOf: (plan: Prici
     captured_at: new Date(row.captured_at).toISOString(),
     plans: (row.plans ?? []).map((plan) => ({
       name: plan.name,
-      prices: (plan.prices ?? []).map((p) => ({ amount: p.amount, currency: p.currency, period: p.period, unit: p.unit })),
+      prices: (plan.prices ?? []).map((p) => ({ amount: p.amount, currency: p.currency, period: p.period, unit: p.unit, ...(p.billing ? { billing: p.billing } : {}) })),
       features: plan.features ?? [],
       free: Boolean(plan.free),
       contact_sales: Boolean(plan.contact_sales),

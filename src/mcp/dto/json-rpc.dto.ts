@@ -7,15 +7,13 @@ const MESSAGE_ID = { oneOf: [{ type: 'integer' }, { type: 'string' }], example: 
 export class McpRequestDto {
   @ApiProperty({ enum: ['2.0'], example: '2.0' }) jsonrpc: '2.0';
   @ApiPropertyOptional(MESSAGE_ID) id?: number | string;
-  @ApiProperty({
-    example: 'tools/call',
-    description: 'initialize, notifications/initialized, tools/list, tools/call or ping',
-  })
+  /** initialize, notifications/initialized, tools/list, tools/call or ping */
+  @ApiProperty({ example: 'tools/call' })
   method: string;
+  /** tools/call: the tool name and its arguments */
   @ApiPropertyOptional({
     type: Object,
     example: { name: 'list_changes', arguments: { workspace_id: 1, since: '7d', monitor_type: 'pricing' } },
-    description: 'tools/call: the tool name and its arguments',
   })
   params?: Record<string, unknown>;
 }
@@ -39,5 +37,6 @@ export class McpResponseDto {
       'starting with the REST error code (`validation_failed: …`, `not_found: …`, `rate_limited: …`, `quota_exceeded: …`).',
   })
   result?: Record<string, unknown>;
-  @ApiPropertyOptional({ type: McpErrorDto, description: 'protocol errors only (a malformed JSON-RPC message)' }) error?: McpErrorDto;
+  /** protocol errors only (a malformed JSON-RPC message) */
+  error?: McpErrorDto;
 }

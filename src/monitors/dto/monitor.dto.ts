@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, PartialType, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsPositive, IsString, IsUrl, Max, MaxLength } from 'class-validator';
 import { CADENCES, type Cadence } from '../../billing/plan';
@@ -40,19 +40,8 @@ export class CreateMonitorDto {
   name?: string;
 }
 
-export class UpdateMonitorDto {
-  @ApiPropertyOptional({ example: 'https://acme.example/plans' })
-  @IsOptional()
-  @IsString()
-  @IsUrl(URL_OPTIONS, { message: 'url must be an http or https URL' })
-  @MaxLength(2048)
-  url?: string;
-
-  @ApiPropertyOptional({ example: 'pricing', enum: MONITOR_TYPES })
-  @IsOptional()
-  @IsIn(MONITOR_TYPES)
-  monitor_type?: MonitorType;
-
+/** What only a PATCH sets: the create request leaves them at their defaults. */
+class MonitorSettingsDto {
   @ApiPropertyOptional({ example: 'weekly', enum: CADENCES })
   @IsOptional()
   @IsIn(CADENCES)
@@ -68,6 +57,9 @@ export class UpdateMonitorDto {
   @IsIn(SEVERITIES)
   min_severity?: Severity;
 }
+
+// The create request's cadence is not picked: its documented default does not apply to a PATCH.
+export class UpdateMonitorDto extends IntersectionType(PartialType(PickType(CreateMonitorDto, ['url', 'monitor_type'] as const)), MonitorSettingsDto) {}
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
 

@@ -11,17 +11,19 @@ export class LastRunDto {
   @ApiProperty({ example: 81 }) id: number;
   @ApiProperty({ example: 'changed', enum: ['pending', 'running', 'succeeded', 'failed', 'no_change', 'changed'] })
   status: string;
-  @ApiProperty({ example: null, nullable: true, type: String, enum: RUN_ERROR_CODES }) error_code: string | null;
-  @ApiProperty({ example: null, nullable: true, type: String }) error_message: string | null;
-  @ApiProperty({ example: '2026-11-22T09:00:04.000Z', nullable: true, type: String }) finished_at: string | null;
+  @ApiProperty({ example: null, enum: RUN_ERROR_CODES }) error_code: string | null;
+  @ApiProperty({ example: null }) error_message: string | null;
+  @ApiProperty({ example: '2026-11-22T09:00:04.000Z' }) finished_at: string | null;
 }
 
 export class CaptureDto {
   @ApiProperty({ example: '2026-11-22T09:00:03.000Z' }) captured_at: string;
   @ApiProperty({ example: '9f2c…' }) content_hash: string;
-  @ApiPropertyOptional({ type: Object, description: 'typed fields of the monitor type (include=capture)' })
+  /** typed fields of the monitor type (include=capture) */
+  @ApiPropertyOptional({ type: Object })
   fields?: unknown;
-  @ApiPropertyOptional({ example: '# Pricing\n\n…', description: 'page markdown (include=capture_markdown)' })
+  /** page markdown (include=capture_markdown) */
+  @ApiPropertyOptional({ example: '# Pricing\n\n…' })
   markdown?: string;
 }
 
@@ -35,18 +37,18 @@ export class MonitorDto {
   @ApiProperty({ example: 'active', enum: ['active', 'paused'] }) status: string;
   @ApiProperty({ example: 'info', enum: SEVERITIES }) min_severity: string;
   @ApiProperty({ example: 'datacenter', enum: ['datacenter', 'residential'] }) proxy_kind: string;
-  @ApiProperty({ example: '2026-11-22T09:00:04.000Z', nullable: true, type: String }) last_checked_at: string | null;
-  @ApiProperty({ example: '2026-11-23T09:00:04.000Z', nullable: true, type: String }) next_check_at: string | null;
+  @ApiProperty({ example: '2026-11-22T09:00:04.000Z' }) last_checked_at: string | null;
+  @ApiProperty({ example: '2026-11-23T09:00:04.000Z' }) next_check_at: string | null;
   @ApiProperty({ example: 0 }) consecutive_failures: number;
-  @ApiProperty({ type: LastRunDto, nullable: true }) last_run: LastRunDto | null;
-  @ApiPropertyOptional({ type: CaptureDto, nullable: true }) capture?: CaptureDto | null;
+  last_run: LastRunDto | null;
+  capture?: CaptureDto | null;
 }
 
 export class MonitorResponse {
-  @ApiProperty({ type: MonitorDto }) monitor: MonitorDto;
+  monitor: MonitorDto;
 }
 export class MonitorListResponse {
-  @ApiProperty({ type: [MonitorDto] }) monitors: MonitorDto[];
+  monitors: MonitorDto[];
 }
 export class CheckQueuedResponse {
   @ApiProperty({ example: 'queued', enum: ['queued'] }) status: 'queued';

@@ -1,4 +1,5 @@
 import { Test } from '@nestjs/testing';
+import { getRepositoryToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DomainError, ErrorCode } from '../../common/errors';
 import { TargetUrlValidator } from '../../common/target-url';
@@ -7,6 +8,7 @@ import { AppLinks } from '../messages/app-links';
 import { contentOf, type NotificationEvent } from '../messages/notification-content';
 import { WebhookSender } from '../webhook-sender';
 import { ChannelRegistry } from './channel-registry';
+import { EmailOutboxEntity } from './email/email-outbox.entity';
 import { EmailOutboxRepository } from './email/email-outbox.repository';
 import { Mailer } from './email/mailer.service';
 import { UnsubscribeTokens } from './email/unsubscribe-tokens.service';
@@ -147,6 +149,7 @@ beforeAll(async () => {
       { provide: APP_CONFIG, useValue: config },
       // Nothing here reaches the database: no message is sent.
       { provide: DataSource, useValue: {} },
+      { provide: getRepositoryToken(EmailOutboxEntity), useValue: {} },
     ],
   }).compile();
   registry = module.get(ChannelRegistry);

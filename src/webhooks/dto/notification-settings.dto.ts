@@ -4,7 +4,7 @@ import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateIf } from 
 import { SEVERITIES, type Severity } from '../../common/severity';
 import { CHANNEL_NAMES, CHANNEL_TYPES } from '../channels/registered-channels';
 import { NOTIFICATION_DIGEST_PERIODS, type NotificationDigestPeriod } from '../digest-window';
-import { NOTIFICATION_MODES, type NotificationMode } from '../notification-settings.repository';
+import { NOTIFICATION_MODES, type NotificationMode } from '../notification-settings.types';
 
 /** Query strings carry numbers as text. */
 const toIntIfNumeric = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
@@ -21,26 +21,16 @@ export class PutNotificationSettingsDto extends ChannelDestinationFields {
   /** The channels' destination fields, by name. */
   [field: string]: unknown;
 
-  @ApiPropertyOptional({
-    example: 'whsec_8d0f6f5e2a4b4c1f9e3a',
-    nullable: true,
-    type: String,
-    writeOnly: true,
-    minLength: 16,
-    maxLength: 256,
-    description: 'HMAC key for X-Service-Signature. Write-only: omit it to keep the current secret, null removes it.',
-  })
+  /** HMAC key for X-Service-Signature. Write-only: omit it to keep the current secret, null removes it. */
+  @ApiPropertyOptional({ example: 'whsec_8d0f6f5e2a4b4c1f9e3a', writeOnly: true, minLength: 16, maxLength: 256 })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsString()
   @Length(16, 256)
   signing_secret?: string | null;
 
-  @ApiPropertyOptional({
-    enum: NOTIFICATION_MODES,
-    default: 'realtime',
-    description: 'realtime: one change.detected per change at or above realtime_min_severity; digest: one digest.ready per window',
-  })
+  /** realtime: one change.detected per change at or above realtime_min_severity; digest: one digest.ready per window */
+  @ApiPropertyOptional({ enum: NOTIFICATION_MODES, default: 'realtime' })
   @IsOptional()
   @IsIn(NOTIFICATION_MODES)
   mode?: NotificationMode;
@@ -50,11 +40,8 @@ export class PutNotificationSettingsDto extends ChannelDestinationFields {
   @IsIn(SEVERITIES)
   realtime_min_severity?: Severity;
 
-  @ApiPropertyOptional({
-    enum: NOTIFICATION_DIGEST_PERIODS,
-    default: '1d',
-    description: '1d: a window closes every day at digest_hour_utc; 7d: every Monday at digest_hour_utc',
-  })
+  /** 1d: a window closes every day at digest_hour_utc; 7d: every Monday at digest_hour_utc */
+  @ApiPropertyOptional({ enum: NOTIFICATION_DIGEST_PERIODS, default: '1d' })
   @IsOptional()
   @IsIn(NOTIFICATION_DIGEST_PERIODS)
   digest_period?: NotificationDigestPeriod;
@@ -68,14 +55,16 @@ export class PutNotificationSettingsDto extends ChannelDestinationFields {
 }
 
 export class TestNotificationDto {
-  @ApiPropertyOptional({ enum: CHANNEL_NAMES, default: 'webhook', example: 'slack', description: 'the channel to test; it must be configured' })
+  /** the channel to test; it must be configured */
+  @ApiPropertyOptional({ enum: CHANNEL_NAMES, default: 'webhook', example: 'slack' })
   @IsOptional()
   @IsIn(CHANNEL_NAMES)
   channel?: string;
 }
 
 export class DeliveryListQuery {
-  @ApiPropertyOptional({ enum: CHANNEL_NAMES, example: 'email', description: 'only this channel’s deliveries' })
+  /** only this channel’s deliveries */
+  @ApiPropertyOptional({ enum: CHANNEL_NAMES, example: 'email' })
   @IsOptional()
   @IsIn(CHANNEL_NAMES)
   channel?: string;

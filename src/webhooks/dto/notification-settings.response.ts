@@ -3,11 +3,13 @@ import { SEVERITIES } from '../../common/severity';
 import type { NotificationChannel } from '../channels/notification-channel';
 import { CHANNEL_TYPES } from '../channels/registered-channels';
 import { NOTIFICATION_DIGEST_PERIODS } from '../digest-window';
-import type { DestinationRow } from '../notification-destinations.repository';
-import { NOTIFICATION_MODES, type NotificationSettingsRow } from '../notification-settings.repository';
+import type { NotificationDestinationEntity } from '../notification-destination.entity';
+import type { NotificationSettingsEntity } from '../notification-settings.entity';
+import { NOTIFICATION_MODES } from '../notification-settings.types';
 
 export class ChannelStateDto {
-  @ApiProperty({ example: true, description: 'a URL (or at least one email recipient) is set' }) configured: boolean;
+  /** a URL (or at least one email recipient) is set */
+  @ApiProperty({ example: true }) configured: boolean;
   @ApiProperty({
     example: false,
     description:
@@ -15,8 +17,8 @@ export class ChannelStateDto {
       'nothing is sent on this channel until a new URL is saved',
   })
   broken: boolean;
-  @ApiProperty({ example: null, nullable: true, type: String }) broken_since: string | null;
-  @ApiProperty({ example: null, nullable: true, type: String }) broken_reason: string | null;
+  @ApiProperty({ example: null }) broken_since: string | null;
+  @ApiProperty({ example: null }) broken_reason: string | null;
 }
 
 /** One state per registered channel, under its name. */
@@ -33,21 +35,25 @@ export class NotificationSettingsDto extends ChannelDestinationValues {
   /** The channels' destinations, by settings field. */
   [field: string]: unknown;
   @ApiProperty({ example: 1 }) workspace_id: number;
-  @ApiProperty({ example: true, description: 'the secret itself is never shown' }) signing_secret_set: boolean;
-  @ApiProperty({ enum: NOTIFICATION_MODES, example: 'realtime', description: 'shared by every channel' }) mode: string;
+  /** the secret itself is never shown */
+  @ApiProperty({ example: true }) signing_secret_set: boolean;
+  /** shared by every channel */
+  @ApiProperty({ enum: NOTIFICATION_MODES, example: 'realtime' }) mode: string;
   @ApiProperty({ enum: SEVERITIES, example: 'medium' }) realtime_min_severity: string;
   @ApiProperty({ enum: NOTIFICATION_DIGEST_PERIODS, example: '1d' }) digest_period: string;
   @ApiProperty({ example: 9, minimum: 0, maximum: 23 }) digest_hour_utc: number;
-  @ApiProperty({ example: '2026-11-22T09:00:00.000Z', nullable: true, type: String, description: 'end of the last flushed digest window' })
+  /** end of the last flushed digest window */
+  @ApiProperty({ example: '2026-11-22T09:00:00.000Z' })
   last_flushed_at: string | null;
-  @ApiProperty({ type: ChannelStatesDto, description: 'per channel: configured, and broken (with since when and why)' })
-  channels: ChannelStatesDto;
+  /** per channel: configured, and broken (with since when and why) */
+  // Explicit: the plugin reads ChannelStatesDto's index signature as a plain object.
+  @ApiProperty({ type: ChannelStatesDto }) channels: ChannelStatesDto;
   @ApiProperty({ example: '2026-11-20T10:00:00.000Z' }) created_at: string;
   @ApiProperty({ example: '2026-11-21T10:00:00.000Z' }) updated_at: string;
 }
 
 export class NotificationSettingsResponse {
-  @ApiProperty({ type: NotificationSettingsDto }) notification_settings: NotificationSettingsDto;
+  notification_settings: NotificationSettingsDto;
 }
 
 export class DeletedNotificationSettingsResponse {
@@ -58,11 +64,12 @@ export class DeletedNotificationSettingsResponse {
 export class TestPingResponse {
   @ApiProperty({ example: 812, description: 'the delivery, as listed by GET /workspaces/{id}/webhook_deliveries' })
   delivery_id: number;
-  @ApiProperty({ example: 'wh_test_5f0c3a9e1b7d2c4e6a8f0b1d', description: 'the envelope id (and idempotency_key) of the ping' })
+  /** the envelope id (and idempotency_key) of the ping */
+  @ApiProperty({ example: 'wh_test_5f0c3a9e1b7d2c4e6a8f0b1d' })
   event_id: string;
 }
 
-function channelState(destination: DestinationRow | undefined): ChannelStateDto {
+function channelState(destination: NotificationDestinationEntity | undefined): ChannelStateDto {
   const broken = destination?.broken_since ?? null;
   return {
     configured: destination !== undefined,
@@ -74,8 +81,8 @@ function channelState(destination: DestinationRow | undefined): ChannelStateDto 
 
 /** The settings with every registered channel's destination (unset: null, or [] for a list) and state. */
 export function toNotificationSettings(
-  row: NotificationSettingsRow,
-  destinations: DestinationRow[],
+  row: NotificationSettingsEntity,
+  destinations: NotificationDestinationEntity[],
   channels: readonly NotificationChannel[],
 ): NotificationSettingsDto {
   const enabled = new Map(destinations.filter((d) => d.enabled).map((d) => [d.channel, d]));

@@ -8,37 +8,25 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 
 export class WebhookAttemptDto {
   @ApiProperty({ example: 1 }) attempt: number;
-  @ApiProperty({
-    example: 'wh_9b2f4c1e0a7d3e5f6a8b9c0d',
-    nullable: true,
-    type: String,
-    description: 'the webhook envelope id sent; null if the attempt was lost, and for other channels (they send no envelope)',
-  })
+  /** the webhook envelope id sent; null if the attempt was lost, and for other channels (they send no envelope) */
+  @ApiProperty({ example: 'wh_9b2f4c1e0a7d3e5f6a8b9c0d' })
   id: string | null;
-  @ApiProperty({
-    example: 503,
-    nullable: true,
-    type: Number,
-    description: 'the HTTP status; for email the SMTP reply code (250 sent, 535 authentication, 550 refused recipient); null when no answer came',
-  })
+  /** the HTTP status; for email the SMTP reply code (250 sent, 535 authentication, 550 refused recipient); null when no answer came */
+  @ApiProperty({ example: 503 })
   status_code: number | null;
-  @ApiProperty({
-    example: null,
-    nullable: true,
-    type: String,
-    description: 'network error or time-out; for email the failure class first: connection, authentication, rejected recipient, rejected message, temporarily refused',
-  })
+  /** network error or time-out; for email the failure class first: connection, authentication, rejected recipient, rejected message, temporarily refused */
+  @ApiProperty({ example: null })
   error: string | null;
-  @ApiProperty({ example: 84, nullable: true, type: Number }) duration_ms: number | null;
-  @ApiProperty({ example: '2026-11-22T09:00:04.000Z', nullable: true, type: String }) attempted_at: string | null;
-  @ApiPropertyOptional({ example: ['pm@example.com'], type: [String], description: 'email only: the recipients this attempt delivered to' })
+  @ApiProperty({ example: 84 }) duration_ms: number | null;
+  @ApiProperty({ example: '2026-11-22T09:00:04.000Z' }) attempted_at: string | null;
+  /** email only: the recipients this attempt delivered to */
+  @ApiPropertyOptional({ example: ['pm@example.com'] })
   delivered_to?: string[];
-  @ApiPropertyOptional({ example: [], type: [String], description: 'email only: recipients the server refused for good (not retried)' })
+  /** email only: recipients the server refused for good (not retried) */
+  @ApiPropertyOptional({ example: [] })
   rejected?: string[];
-  @ApiPropertyOptional({
-    example: true,
-    description: 'email only, when no SMTP server is configured (no SMTP_URL): the message was kept in the email outbox, not sent to anyone',
-  })
+  /** email only, when no SMTP server is configured (no SMTP_URL): the message was kept in the email outbox, not sent to anyone */
+  @ApiPropertyOptional({ example: true })
   kept_in_outbox?: boolean;
 }
 
@@ -46,8 +34,10 @@ export class WebhookDeliveryDto {
   @ApiProperty({ example: 812 }) id: number;
   @ApiProperty({ enum: CHANNEL_NAMES, example: 'webhook' }) channel: string;
   @ApiProperty({ enum: WEBHOOK_EVENTS, example: 'change.detected' }) event: string;
-  @ApiProperty({ example: 'change:501', description: 'unique per workspace and channel' }) idempotency_key: string;
-  @ApiProperty({ example: 'https://hooks.example.com/rivalwatch', description: 'where it goes; email: mailto: with the recipients' }) url: string;
+  /** unique per workspace and channel */
+  @ApiProperty({ example: 'change:501' }) idempotency_key: string;
+  /** where it goes; email: mailto: with the recipients */
+  @ApiProperty({ example: 'https://hooks.example.com/rivalwatch' }) url: string;
   @ApiProperty({
     enum: DELIVERY_STATUSES,
     example: 'pending',
@@ -58,15 +48,18 @@ export class WebhookDeliveryDto {
   })
   status: string;
   @ApiProperty({ example: 2 }) attempt_count: number;
-  @ApiProperty({ example: 6, description: 'the first attempt plus up to five retries; a test ping has one' }) max_attempts: number;
-  @ApiProperty({ example: '2026-11-22T09:01:04.000Z', nullable: true, type: String }) next_attempt_at: string | null;
+  /** the first attempt plus up to five retries; a test ping has one */
+  @ApiProperty({ example: 6 }) max_attempts: number;
+  @ApiProperty({ example: '2026-11-22T09:01:04.000Z' }) next_attempt_at: string | null;
   @ApiProperty({ example: '2026-11-22T09:00:03.000Z' }) created_at: string;
-  @ApiProperty({ example: null, nullable: true, type: String }) completed_at: string | null;
-  @ApiProperty({ type: [WebhookAttemptDto], description: 'oldest first' }) attempts: WebhookAttemptDto[];
+  @ApiProperty({ example: null }) completed_at: string | null;
+  /** oldest first */
+  attempts: WebhookAttemptDto[];
 }
 
 export class WebhookDeliveryListResponse {
-  @ApiProperty({ type: [WebhookDeliveryDto], description: 'most recent first' }) webhook_deliveries: WebhookDeliveryDto[];
+  /** most recent first */
+  webhook_deliveries: WebhookDeliveryDto[];
 }
 
 function toAttempt(a: AttemptRecord): WebhookAttemptDto {

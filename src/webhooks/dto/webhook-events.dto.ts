@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { DeltaDto, EvidenceDiffDto, FieldDiffDto } from '../../changes/dto/change.response';
 import { SEVERITIES } from '../../common/severity';
 import { DigestBodyDto } from '../../digest/dto/digest.response';
 import { SCHEMA_VERSION, WEBHOOK_EVENTS } from '../envelope';
@@ -11,39 +12,27 @@ export class WebhookEnvelopeDto {
   @ApiProperty({ example: SCHEMA_VERSION }) schema_version: string;
   @ApiProperty({ example: 'wh_9b2f4c1e0a7d3e5f6a8b9c0d', description: 'new for every attempt; test.ping: wh_test_<hex>, equal to idempotency_key' })
   id: string;
-  @ApiProperty({ example: 'change:501', description: 'the same for every attempt of one logical delivery; dedupe on it' })
+  /** the same for every attempt of one logical delivery; dedupe on it */
+  @ApiProperty({ example: 'change:501' })
   idempotency_key: string;
   @ApiProperty({ enum: WEBHOOK_EVENTS }) event: string;
   @ApiProperty({ example: '2026-11-22T09:00:04.000Z' }) sent_at: string;
-  @ApiProperty({ description: 'ChangeDetectedData, DigestReadyData or TestPingData, by event', type: Object }) data: unknown;
+  /** ChangeDetectedData, DigestReadyData or TestPingData, by event */
+  @ApiProperty({ type: Object }) data: unknown;
 }
 
-class EventDeltaDto {
-  @ApiProperty({ example: 1 }) added: number;
-  @ApiProperty({ example: 0 }) removed: number;
-  @ApiProperty({ example: 1 }) modified: number;
-}
+// The change's shapes as the REST API documents them, under the webhook contract's own names.
+class EventDeltaDto extends DeltaDto {}
 
-class EventFieldDiffDto {
-  @ApiProperty({ example: 'updated' }) op: string;
-  @ApiProperty({ example: 'plans[pro].prices[month].amount' }) path: string;
-  @ApiProperty({ example: 'alertable' }) tier: string;
-  @ApiProperty({ example: 'price_increased' }) change_type: string;
-  @ApiProperty({ example: 49, nullable: true }) old: unknown;
-  @ApiProperty({ example: 59, nullable: true }) new: unknown;
-}
+class EventFieldDiffDto extends FieldDiffDto {}
 
-class EventEvidenceDiffDto {
-  @ApiProperty({ example: 'updated' }) op: string;
-  @ApiProperty({ example: 'plans[pro].prices[month].amount' }) path: string;
-  @ApiProperty({ example: 'alertable' }) tier: string;
-  @ApiProperty({ example: 'price_increased' }) change_type: string;
-}
+class EventEvidenceDiffDto extends EvidenceDiffDto {}
 
 class EventEvidenceDto {
-  @ApiProperty({ example: '2026-11-22T09:00:03.000Z', nullable: true, type: String }) captured_at: string | null;
-  @ApiProperty({ example: '2026-11-21T09:00:03.000Z', nullable: true, type: String }) previous_captured_at: string | null;
-  @ApiProperty({ type: [EventEvidenceDiffDto], description: 'an index of field_diffs, without values' }) diffs: EventEvidenceDiffDto[];
+  @ApiProperty({ example: '2026-11-22T09:00:03.000Z' }) captured_at: string | null;
+  @ApiProperty({ example: '2026-11-21T09:00:03.000Z' }) previous_captured_at: string | null;
+  /** an index of field_diffs, without values */
+  diffs: EventEvidenceDiffDto[];
 }
 
 class EventLinksDto {
@@ -51,7 +40,8 @@ class EventLinksDto {
 }
 
 export class ChangeDetectedDataDto {
-  @ApiProperty({ example: 501, description: 'the change id' }) id: number;
+  /** the change id */
+  @ApiProperty({ example: 501 }) id: number;
   @ApiProperty({ example: 1 }) workspace_id: number;
   @ApiProperty({ example: 'Project management market' }) workspace_name: string;
   @ApiProperty({ example: 3 }) competitor_id: number;
@@ -64,11 +54,11 @@ export class ChangeDetectedDataDto {
   @ApiProperty({ example: 'unreviewed' }) review_status: string;
   @ApiProperty({ example: 'pricing' }) category: string;
   @ApiProperty({ example: 'advanced' }) direction: string;
-  @ApiProperty({ type: EventDeltaDto }) delta: EventDeltaDto;
-  @ApiProperty({ type: [EventFieldDiffDto] }) field_diffs: EventFieldDiffDto[];
-  @ApiProperty({ type: EventEvidenceDto }) evidence: EventEvidenceDto;
+  delta: EventDeltaDto;
+  field_diffs: EventFieldDiffDto[];
+  evidence: EventEvidenceDto;
   @ApiProperty({ example: 'https://acme.example/pricing' }) source_url: string;
-  @ApiProperty({ type: EventLinksDto }) links: EventLinksDto;
+  links: EventLinksDto;
   @ApiProperty({ example: true }) raw_diff_available: boolean;
   @ApiProperty({ example: '2026-11-22T09:00:04.000Z' }) created_at: string;
 }
@@ -77,7 +67,6 @@ export class DigestReadyDataDto {
   @ApiProperty({ example: 1 }) workspace_id: number;
   @ApiProperty({ example: 'Project management market' }) workspace_name: string;
   @ApiProperty({
-    type: DigestBodyDto,
     description:
       'Only the changes buffered in the flushed window (window_start to window_end); needs_review holds every unreviewed one of them. ' +
       'The sparkline covers the period (1d or 7d) ending at window_end.',

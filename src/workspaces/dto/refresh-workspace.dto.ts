@@ -3,7 +3,8 @@ import { IsInt, IsOptional, IsPositive, Max } from 'class-validator';
 import { MAX_ID } from '../../common/parse-id.pipe';
 
 export class RefreshWorkspaceDto {
-  @ApiPropertyOptional({ example: 7, description: 'only the monitors of this competitor' })
+  /** only the monitors of this competitor */
+  @ApiPropertyOptional({ example: 7 })
   @IsOptional()
   @IsInt()
   @IsPositive()

@@ -11,7 +11,7 @@ export class CompactWorkspaceDto {
 
 export class WorkspaceDto extends CompactWorkspaceDto {
   @ApiProperty({ example: 4 }) needs_review_count: number;
-  @ApiProperty({ example: 'high', enum: SEVERITIES, nullable: true, type: String }) max_unreviewed_severity: string | null;
+  @ApiProperty({ example: 'high', enum: SEVERITIES }) max_unreviewed_severity: string | null;
   @ApiProperty({ example: 3 }) competitors_count: number;
   @ApiProperty({ example: 14 }) monitors_total: number;
   @ApiProperty({ example: 1 }) monitors_paused: number;
@@ -24,24 +24,24 @@ export class CompetitorLogoDto {
 }
 
 export class WorkspaceDetailDto extends WorkspaceDto {
-  @ApiProperty({ type: [CompetitorLogoDto], description: 'at most 12, competitors with a logo only' })
+  /** at most 12, competitors with a logo only */
   competitor_logos: CompetitorLogoDto[];
 }
 
 export class WorkspaceListResponse {
-  @ApiProperty({ type: [WorkspaceDto] }) workspaces: WorkspaceDto[];
+  workspaces: WorkspaceDto[];
 }
 export class WorkspaceResponse {
-  @ApiProperty({ type: WorkspaceDetailDto }) workspace: WorkspaceDetailDto;
+  workspace: WorkspaceDetailDto;
 }
 export class CreatedWorkspaceResponse {
-  @ApiProperty({ type: CompactWorkspaceDto }) workspace: CompactWorkspaceDto;
+  workspace: CompactWorkspaceDto;
 }
 export class RefreshResponse {
   @ApiProperty({ example: 'queued', enum: ['queued'] }) status: 'queued';
   @ApiProperty({ example: 5 }) count: number;
   @ApiProperty({ example: 1 }) skipped: number;
-  @ApiProperty({ example: [12], type: [Number] }) skipped_ids: number[];
+  @ApiProperty({ example: [12] }) skipped_ids: number[];
 }
 
 export function toCompactWorkspace(row: WorkspaceRow): CompactWorkspaceDto {

@@ -1,4 +1,4 @@
-import type { OutboxRow } from '../email-outbox.repository';
+import type { EmailOutboxEntity } from '../email-outbox.entity';
 
 /** One message of the email outbox, as the application lists it. */
 export interface OutboxMessage {
@@ -12,7 +12,7 @@ export interface OutboxMessage {
   created_at: string;
 }
 
-export function toOutboxMessage(row: OutboxRow): OutboxMessage {
+export function toOutboxMessage(row: EmailOutboxEntity): OutboxMessage {
   return {
     id: row.id,
     delivery_id: row.delivery_id,
