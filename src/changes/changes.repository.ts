@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ChangeEntity } from './change.entity';
+import { currentManager } from '../database/transaction-context';
 
 export type ReviewStatus = 'unreviewed' | 'acknowledged' | 'dismissed';
 export const REVIEW_STATUSES: readonly ReviewStatus[] = ['unreviewed', 'acknowledged', 'dismissed'];
@@ -139,7 +140,8 @@ export class ChangesRepository {
    * Records a change; null when one is already recorded for the same monitor and previous
    * snapshot (`changes_monitor_previous_snapshot_key`): a difference is announced once.
    */
-  async insert(change: NewChange, manager: EntityManager): Promise<number | null> {
+  async insert(change: NewChange): Promise<number | null> {
+    const manager = currentManager(this.changes.manager);
     const { raw } = await manager
       .createQueryBuilder()
       .insert()
@@ -151,7 +153,8 @@ export class ChangesRepository {
     return raw[0]?.id ?? null;
   }
 
-  async setReviewStatus(id: number, status: ReviewStatus, manager: EntityManager = this.changes.manager): Promise<void> {
+  async setReviewStatus(id: number, status: ReviewStatus): Promise<void> {
+    const manager = currentManager(this.changes.manager);
     await manager.getRepository(ChangeEntity).update({ id }, { review_status: status });
   }
 }

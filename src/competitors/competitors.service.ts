@@ -27,6 +27,7 @@ import {
   toCompetitorListItem,
   toNote,
 } from './dto/competitor.response';
+import { transaction } from '../database/transaction-context';
 
 function discoveryInProgress(activeId: number): DomainError {
   return new DomainError(ErrorCode.DiscoveryInProgress, 'a competitor discovery is running in this workspace', {
@@ -98,9 +99,9 @@ export class CompetitorsService {
     this.availability.assertAvailable();
     let competitor: CompetitorRow;
     try {
-      competitor = await retryingTransaction(this.db, async (manager) => {
-        await this.scope.lockAccount(account.accountId, manager);
-        await this.quota.spend(account.accountId, account.plan, 1, manager);
+      competitor = await retryingTransaction(this.db, async () => {
+        await this.scope.lockAccount(account.accountId);
+        await this.quota.spend(account.accountId, account.plan, 1);
         const domain = domainOf(url.toString());
         return this.competitors.insert(
           {
@@ -113,7 +114,6 @@ export class CompetitorsService {
             slug: slugify(domain.replace(/\.[a-z]+$/, ''), 'competitor'),
             monitor_types: body.monitor_types ?? null,
           },
-          manager,
         );
       });
     } catch (err) {
@@ -136,9 +136,9 @@ export class CompetitorsService {
     this.availability.assertAvailable();
     let competitor: CompetitorRow | null;
     try {
-      competitor = await this.db.transaction(async (manager) => {
-        const reset = await this.competitors.retryDiscovery(failed.id, manager);
-        if (reset) await this.quota.spend(account.accountId, account.plan, 1, manager);
+      competitor = await transaction(this.db, async () => {
+        const reset = await this.competitors.retryDiscovery(failed.id);
+        if (reset) await this.quota.spend(account.accountId, account.plan, 1);
         return reset;
       });
     } catch (err) {
@@ -162,7 +162,7 @@ export class CompetitorsService {
   async update(account: AccountContext, id: number, body: UpdateCompetitorDto): Promise<CompetitorDetailDto> {
     const row = await this.scope.competitor(account.accountId, id);
     assertCadenceAllowed(account.plan, body.cadence);
-    await this.db.transaction((manager) => this.monitors.updateForCompetitor(id, body, manager));
+    await transaction(this.db, () => this.monitors.updateForCompetitor(id, body));
     return this.detail(row);
   }
 

@@ -80,9 +80,9 @@ export class CheckRunner {
       return;
     }
     if (!previous) {
-      const baseline = await retryingTransaction(this.db, async (manager) => {
-        const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
-        await this.contexts.finish(ctx, { status: 'succeeded', snapshotId: snapshot, ...validators }, manager);
+      const baseline = await retryingTransaction(this.db, async () => {
+        const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via);
+        await this.contexts.finish(ctx, { status: 'succeeded', snapshotId: snapshot, ...validators });
         return snapshot;
       });
       // The first screenshot: the `before` of the monitor's first change (DESIGN §5e).
@@ -102,14 +102,14 @@ export class CheckRunner {
     const belowFloor = !interpretation || severityRank(interpretation.severity) < severityRank(monitor.min_severity);
     if (belowFloor) {
       // Informational differences and changes under the monitor's floor advance the baseline only.
-      await retryingTransaction(this.db, async (manager) => {
-        const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
-        await this.contexts.finish(ctx, { status: 'no_change', snapshotId: snapshot, ...validators }, manager);
+      await retryingTransaction(this.db, async () => {
+        const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via);
+        await this.contexts.finish(ctx, { status: 'no_change', snapshotId: snapshot, ...validators });
       });
       return;
     }
-    const recorded = await retryingTransaction(this.db, async (manager) => {
-      const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
+    const recorded = await retryingTransaction(this.db, async () => {
+      const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via);
       const id = await this.changes.insert(
         {
           account_id: monitor.account_id,
@@ -142,10 +142,9 @@ export class CheckRunner {
           source_url: fetched.url,
           raw_diff: diff.raw_diff,
         },
-        manager,
       );
       if (id === null) throw new ChangeAlreadyRecorded();
-      await this.contexts.finish(ctx, { status: 'changed', snapshotId: snapshot, ...validators }, manager);
+      await this.contexts.finish(ctx, { status: 'changed', snapshotId: snapshot, ...validators });
       return { id, snapshot };
     }).catch((err: unknown) => {
       if (err instanceof ChangeAlreadyRecorded) return null;
@@ -184,7 +183,6 @@ export class CheckRunner {
     page: ExtractedPage,
     httpStatus: number,
     via: string,
-    manager: Parameters<SnapshotsRepository['insert']>[1],
   ): Promise<number> {
     const snapshot = await this.snapshots.insert(
       {
@@ -198,7 +196,6 @@ export class CheckRunner {
         fields: page.fields,
         meta: page.meta,
       },
-      manager,
     );
     return snapshot.id;
   }
