@@ -103,18 +103,16 @@ export class CompetitorsService {
         await this.scope.lockAccount(account.accountId);
         await this.quota.spend(account.accountId, account.plan, 1);
         const domain = domainOf(url.toString());
-        return this.competitors.insert(
-          {
-            account_id: account.accountId,
-            workspace_id: workspaceId,
-            name: domain,
-            homepage_url: url.toString(),
-            normalized_url: normalized,
-            domain,
-            slug: slugify(domain.replace(/\.[a-z]+$/, ''), 'competitor'),
-            monitor_types: body.monitor_types ?? null,
-          },
-        );
+        return this.competitors.insert({
+          account_id: account.accountId,
+          workspace_id: workspaceId,
+          name: domain,
+          homepage_url: url.toString(),
+          normalized_url: normalized,
+          domain,
+          slug: slugify(domain.replace(/\.[a-z]+$/, ''), 'competitor'),
+          monitor_types: body.monitor_types ?? null,
+        });
       });
     } catch (err) {
       const violated = uniqueViolation(err);

@@ -140,17 +140,15 @@ export class DiscoveryService {
           surfaces.push({ monitor_type: type, url, outcome: 'skipped_plan_limit' });
           continue;
         }
-        const monitor = await this.monitors.insert(
-          {
-            account_id: competitor.account_id,
-            workspace_id: competitor.workspace_id,
-            competitor_id: competitor.id,
-            name: `${identity.name} ${type}`,
-            url,
-            monitor_type: type,
-            cadence: 'daily',
-          },
-        );
+        const monitor = await this.monitors.insert({
+          account_id: competitor.account_id,
+          workspace_id: competitor.workspace_id,
+          competitor_id: competitor.id,
+          name: `${identity.name} ${type}`,
+          url,
+          monitor_type: type,
+          cadence: 'daily',
+        });
         count++;
         surfaces.push({ monitor_type: type, url, outcome: 'monitored' });
         if (await this.quota.trySpend(competitor.account_id, plan, 1)) {

@@ -110,39 +110,37 @@ export class CheckRunner {
     }
     const recorded = await retryingTransaction(this.db, async () => {
       const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via);
-      const id = await this.changes.insert(
-        {
-          account_id: monitor.account_id,
-          workspace_id: monitor.workspace_id,
-          competitor_id: monitor.competitor_id,
-          monitor_id: monitor.id,
-          run_id: ctx.run.id,
-          snapshot_id: snapshot,
-          previous_snapshot_id: previous.id,
-          monitor_type: monitor.monitor_type,
-          severity: interpretation.severity,
-          severity_rank: severityRank(interpretation.severity),
-          severity_score: interpretation.severity_score,
-          summary: interpretation.summary,
-          why_it_matters: interpretation.why_it_matters,
-          recommended_action: interpretation.recommended_action,
-          opportunity_score: interpretation.opportunity_score,
-          category: interpretation.category,
-          direction: interpretation.direction,
-          delta: diff.delta,
-          field_diffs: diff.field_diffs,
-          clusters: interpretation.clusters,
-          evidence: {
-            captured_at: new Date().toISOString(),
-            previous_captured_at: new Date(previous.captured_at).toISOString(),
-            diffs: diff.field_diffs.map((d, index) => ({ index, op: d.op, path: d.path, tier: d.tier, change_type: d.change_type })),
-          },
-          enrichment: interpretation.enrichment,
-          interpreted_by: interpretation.interpreted_by,
-          source_url: fetched.url,
-          raw_diff: diff.raw_diff,
+      const id = await this.changes.insert({
+        account_id: monitor.account_id,
+        workspace_id: monitor.workspace_id,
+        competitor_id: monitor.competitor_id,
+        monitor_id: monitor.id,
+        run_id: ctx.run.id,
+        snapshot_id: snapshot,
+        previous_snapshot_id: previous.id,
+        monitor_type: monitor.monitor_type,
+        severity: interpretation.severity,
+        severity_rank: severityRank(interpretation.severity),
+        severity_score: interpretation.severity_score,
+        summary: interpretation.summary,
+        why_it_matters: interpretation.why_it_matters,
+        recommended_action: interpretation.recommended_action,
+        opportunity_score: interpretation.opportunity_score,
+        category: interpretation.category,
+        direction: interpretation.direction,
+        delta: diff.delta,
+        field_diffs: diff.field_diffs,
+        clusters: interpretation.clusters,
+        evidence: {
+          captured_at: new Date().toISOString(),
+          previous_captured_at: new Date(previous.captured_at).toISOString(),
+          diffs: diff.field_diffs.map((d, index) => ({ index, op: d.op, path: d.path, tier: d.tier, change_type: d.change_type })),
         },
-      );
+        enrichment: interpretation.enrichment,
+        interpreted_by: interpretation.interpreted_by,
+        source_url: fetched.url,
+        raw_diff: diff.raw_diff,
+      });
       if (id === null) throw new ChangeAlreadyRecorded();
       await this.contexts.finish(ctx, { status: 'changed', snapshotId: snapshot, ...validators });
       return { id, snapshot };
@@ -184,19 +182,17 @@ export class CheckRunner {
     httpStatus: number,
     via: string,
   ): Promise<number> {
-    const snapshot = await this.snapshots.insert(
-      {
-        monitor_id: ctx.monitor.id,
-        run_id: ctx.run.id,
-        url: ctx.monitor.url,
-        content_hash: page.content_hash,
-        fetched_via: via,
-        http_status: httpStatus,
-        markdown: page.markdown,
-        fields: page.fields,
-        meta: page.meta,
-      },
-    );
+    const snapshot = await this.snapshots.insert({
+      monitor_id: ctx.monitor.id,
+      run_id: ctx.run.id,
+      url: ctx.monitor.url,
+      content_hash: page.content_hash,
+      fetched_via: via,
+      http_status: httpStatus,
+      markdown: page.markdown,
+      fields: page.fields,
+      meta: page.meta,
+    });
     return snapshot.id;
   }
 }

@@ -76,17 +76,15 @@ export class MonitorsService {
       const count = await this.monitors.countForAccount(account.accountId);
       if (count >= account.plan.max_monitors) throw planLimitExceeded('monitors', account.plan.max_monitors);
       await this.quota.spend(account.accountId, account.plan, 1);
-      const monitor = await this.monitors.insert(
-        {
-          account_id: account.accountId,
-          workspace_id: competitor.workspace_id,
-          competitor_id: competitor.id,
-          name: body.name ?? `${competitor.name} ${body.monitor_type}`,
-          url: url.toString(),
-          monitor_type: body.monitor_type,
-          cadence: body.cadence ?? 'daily',
-        },
-      );
+      const monitor = await this.monitors.insert({
+        account_id: account.accountId,
+        workspace_id: competitor.workspace_id,
+        competitor_id: competitor.id,
+        name: body.name ?? `${competitor.name} ${body.monitor_type}`,
+        url: url.toString(),
+        monitor_type: body.monitor_type,
+        cadence: body.cadence ?? 'daily',
+      });
       return { monitorId: monitor.id, runId: await this.checks.createRun(monitor.id, 'baseline') };
     });
     await this.checks.enqueueRecorded([runId]);

@@ -98,32 +98,28 @@ export class DigestFlushService {
         if (!window) return { status: 'not_due', workspace_id: workspaceId };
         const key = digestIdempotencyKey(workspaceId, settings.digest_period, window.start);
         const changeIds = await this.buffer.take(workspaceId);
-        const digest = await this.builder.build(
-          notificationDigestPlan({
-            workspaceId,
-            period: settings.digest_period,
-            windowStart: window.start,
-            windowEnd: window.end,
-            changeIds,
-            now,
-          }),
-        );
+        const digest = await this.builder.build(notificationDigestPlan({
+          workspaceId,
+          period: settings.digest_period,
+          windowStart: window.start,
+          windowEnd: window.end,
+          changeIds,
+          now,
+        }));
         const payload = { workspace_id: workspaceId, workspace_name: settings.workspace_name, digest };
         const deliveries: { channel: string; delivery_id: number }[] = [];
         const destinations = this.channels.ordered(await this.destinations.enabled(workspaceId));
         for (const d of destinations) {
-          const deliveryId = await this.dispatcher.createIn(
-            {
-              workspaceId,
-              channel: d.channel,
-              destinationId: d.id,
-              event: 'digest.ready',
-              idempotencyKey: key,
-              url: d.address,
-              payload,
-              maxAttempts: EVENT_MAX_ATTEMPTS,
-            },
-          );
+          const deliveryId = await this.dispatcher.createIn({
+            workspaceId,
+            channel: d.channel,
+            destinationId: d.id,
+            event: 'digest.ready',
+            idempotencyKey: key,
+            url: d.address,
+            payload,
+            maxAttempts: EVENT_MAX_ATTEMPTS,
+          });
           if (deliveryId !== null) deliveries.push({ channel: d.channel, delivery_id: deliveryId });
         }
         if (destinations.length > 0 && deliveries.length === 0) throw new WindowAlreadyFlushed(key);
