@@ -36,8 +36,12 @@ export function inTransaction(): boolean {
 export function transaction<T>(db: TransactionOpener, work: (manager: EntityManager) => Promise<T>): Promise<T> {
   return db.transaction((manager) => {
     const tx: CurrentTransaction = { manager, open: true };
-    return current.run(tx, () => work(manager)).finally(() => {
-      tx.open = false;
+    return current.run(tx, async () => {
+      try {
+        return await work(manager);
+      } finally {
+        tx.open = false;
+      }
     });
   });
 }
