@@ -28,6 +28,12 @@ export interface PlanPrice {
   unit: string | null;
   /** Original text the price was read from, e.g. "$49/mo per user". */
   text: string;
+  /**
+   * Billing cadence, when it is not the period: "$3 per month, billed annually" is 3 a month billed
+   * `annually` (the rate as written; the customer pays 12 × 3 once a year). Absent when the price is
+   * charged at its own period, so "$4 per month" beside it is another, diffable price.
+   */
+  billing?: 'annually';
 }
 
 export interface PricingPlan {

@@ -1,3 +1,4 @@
+import { chargedEvery } from '../capture/billing-cadence';
 import type { BillingPeriod, PlanPrice, PricingPlan } from '../capture/capture.types';
 import type { FieldDiff } from '../diffing/diff.types';
 import { formatMoney, styleOf, unitAndPeriod, yearlyFigures } from '../interpretation/rules/money';
@@ -39,7 +40,7 @@ function planDiff(diff: FieldDiff, key: string, rest: string, context: DiffConte
   const { sub, key: subKey, tail } = parseSub(rest);
   if (sub === 'prices') {
     const period = (subKey ?? 'unknown').split(':')[0] as BillingPeriod;
-    const known = plan?.prices.find((price) => price.period === period) ?? null;
+    const known = plan?.prices.find((price) => chargedEvery(price) === period) ?? null;
     const field = `${name} plan · ${PERIOD_ADJECTIVE[period] ?? ''}price`.replace('·  ', '· ');
     if (tail === 'amount') return { field, before: amountText(diff.old, period, known), after: amountText(diff.new, period, known) };
     return { field, before: priceOrValue(diff.old), after: priceOrValue(diff.new) };
@@ -70,6 +71,8 @@ function amountText(value: unknown, period: BillingPeriod, known: PlanPrice | nu
   if (typeof value !== 'number') return valueText(value);
   const style = styleOf(known);
   const money = formatMoney(value, style);
+  // A monthly rate billed annually is keyed under the year it is charged for; its amounts are the rate.
+  if (period === 'year' && known?.billing === 'annually' && known.period === 'month') return `${[money, known.unit].filter(Boolean).join(' ')} a month billed yearly`;
   const unit = unitAndPeriod(known?.unit, period);
   if (period !== 'year') return unit ? `${money} ${unit}` : money;
   const monthly = yearlyFigures({ amount: value, period, text: known?.text ?? '' });

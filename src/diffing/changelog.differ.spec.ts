@@ -52,16 +52,25 @@ describe('diffChangelog', () => {
     ]);
   });
 
-  it('alerts on items added to or removed from the newest three entries, not on edits to older ones', () => {
+  it('alerts on items added to or removed from any entry, old releases included', () => {
     const versions = ['Unreleased', 'v1.2', 'v1.1', 'v1.0'];
-    const before = { entries: versions.map((v) => entry(v, ['Initial'])) };
-    const after = { entries: versions.map((v) => entry(v, v === 'v1.2' ? [] : ['Initial', 'Typo fix'])) };
+    const before = { entries: versions.map((v) => entry(v, ['Initial', 'Docs'])) };
+    const after = { entries: versions.map((v) => entry(v, v === 'v1.2' ? ['Docs'] : ['Initial', 'Docs', 'Audit log export'])) };
     expect(diffChangelog(before, after).map((d) => [d.path, d.tier])).toEqual([
-      ['entries[Unreleased].items[Typo fix]', 'alertable'],
+      ['entries[Unreleased].items[Audit log export]', 'alertable'],
       ['entries[v1.2].items[Initial]', 'alertable'],
-      ['entries[v1.1].items[Typo fix]', 'alertable'],
-      ['entries[v1.0].items[Typo fix]', 'informational'],
+      ['entries[v1.1].items[Audit log export]', 'alertable'],
+      ['entries[v1.0].items[Audit log export]', 'alertable'],
     ]);
+  });
+
+  it('keeps an entry emptied informational when every older entry is a bare heading (the page collapsed it)', () => {
+    const before = { entries: [entry('v3', ['c']), entry('v2', ['b']), entry('v1', [])] };
+    const collapsed = diffChangelog(before, { entries: [entry('v3', ['c']), entry('v2', []), entry('v1', [])] });
+    const emptied = diffChangelog({ entries: [entry('v3', ['c']), entry('v2', ['b']), entry('v1', ['a'])] }, { entries: [entry('v3', ['c']), entry('v2', []), entry('v1', ['a'])] });
+
+    expect(collapsed.map((d) => [d.path, d.tier])).toEqual([['entries[v2].items[b]', 'informational']]);
+    expect(emptied.map((d) => [d.path, d.tier])).toEqual([['entries[v2].items[b]', 'alertable']]);
   });
 
   it('keeps a reworded line of a current entry informational', () => {

@@ -6,17 +6,17 @@ import { diffKeyedSets, diffTextSets, sameText, shownText } from './keyed-set';
 
 /** A version number inside a heading: "v2.4.8 (Pre-release)" → "2.4.8". */
 const VERSION = /\bv?(\d+(?:\.\d+)+(?:-[0-9a-z.]+)?)\b/i;
-/** Entries still current: edits to their items are news; older entries' edits are bookkeeping. */
-const RECENT = 3;
 
 /**
- * Changelogs: a new entry is the news and is alertable. Everything that happens to an entry that
- * was already there is bookkeeping (a heading relabelled "(Pre-release)", a date fixed, an old entry
- * dropping off the end of the page) and is informational — with three exceptions: items added to
- * or removed from one of the newest entries (RECENT), because a release's notes growing or losing a
- * line is how projects announce (or withdraw) a feature while the release is current, an entry
- * retitled beyond its labels ("Launched SSO" → "SSO for every plan", "0.1.0-beta" → a name), which
- * reframes it, and an entry taken down from among entries that stayed.
+ * Changelogs: a new entry is the news and is alertable. Most of what happens to an entry that was
+ * already there is bookkeeping (a heading relabelled "(Pre-release)", a date fixed, a line
+ * reworded, an old entry dropping off the end of the page) and is informational — with three
+ * exceptions: an item added to or removed from an entry, because a release's notes growing or
+ * losing a line is how projects announce (or withdraw) a feature, in any release; an entry retitled
+ * beyond its labels ("Launched SSO" → "SSO for every plan", "0.1.0-beta" → a name), which reframes
+ * it; and an entry taken down from among entries that stayed. An entry whose notes all went while
+ * every older entry already had none was collapsed by the page (older releases shown as headings
+ * only), not edited: informational, as an entry dropping off is.
  */
 export function diffChangelog(before: ChangelogFields, after: ChangelogFields): FieldDiff[] {
   const diffs: FieldDiff[] = [];
@@ -32,14 +32,14 @@ export function diffChangelog(before: ChangelogFields, after: ChangelogFields): 
   for (const { key, item } of entries.removed) {
     diffs.push(fieldDiff('removed', 'entry_removed', at('entries', key), dropped(item) ? 'informational' : 'alertable', item, null));
   }
-  const recent = new Set((after.entries ?? []).slice(0, RECENT));
+  const collapsed = collapsedEntries(entries.matched.map(({ after: next }) => next), after.entries ?? []);
   for (const { key, before: old, after: next } of entries.matched) {
-    diffs.push(...diffEntry(at('entries', key), old, next, recent.has(next)));
+    diffs.push(...diffEntry(at('entries', key), old, next, collapsed.has(next)));
   }
   return diffs;
 }
 
-function diffEntry(path: string, old: ChangelogEntry, next: ChangelogEntry, recent: boolean): FieldDiff[] {
+function diffEntry(path: string, old: ChangelogEntry, next: ChangelogEntry, collapsed: boolean): FieldDiff[] {
   const diffs: FieldDiff[] = [];
   for (const field of ['title', 'date'] as const) {
     if (sameText(old[field], next[field])) continue;
@@ -49,7 +49,7 @@ function diffEntry(path: string, old: ChangelogEntry, next: ChangelogEntry, rece
   const items = diffTextSets(old.items, next.items);
   // A line reworded (most of its words kept, code re-spaced) is an edit, not a line added or taken out.
   const reworded = (item: string, others: { item: string }[]) => others.some((other) => mostWordsShared(item, other.item));
-  const tierOf = (item: string, others: { item: string }[]) => (recent && !reworded(item, others) ? 'alertable' : 'informational');
+  const tierOf = (item: string, others: { item: string }[]) => (!collapsed && !reworded(item, others) ? 'alertable' : 'informational');
   for (const { key, item } of items.added) {
     diffs.push(fieldDiff('added', 'entry_updated', at(`${path}.items`, key), tierOf(item, items.removed), null, shownText(item)));
   }
@@ -57,6 +57,18 @@ function diffEntry(path: string, old: ChangelogEntry, next: ChangelogEntry, rece
     diffs.push(fieldDiff('removed', 'entry_updated', at(`${path}.items`, key), tierOf(item, items.added), shownText(item), null));
   }
   return diffs;
+}
+
+/**
+ * Entries left without items on a page where every entry after them has none either: the page
+ * shows older releases as headings only, and this one has just joined them.
+ */
+function collapsedEntries(matched: ChangelogEntry[], after: ChangelogEntry[]): Set<ChangelogEntry> {
+  const empty = (entry: ChangelogEntry) => (entry.items ?? []).length === 0;
+  const collapsed = new Set<ChangelogEntry>();
+  const present = new Set(matched);
+  for (let i = after.length - 1; i >= 0 && empty(after[i]); i--) if (present.has(after[i])) collapsed.add(after[i]);
+  return collapsed;
 }
 
 /**

@@ -22,6 +22,7 @@ import { diffHomepage } from './homepage.differ';
 import { diffIntegrations } from './integrations.differ';
 import { markdownDiff } from './markdown-diff';
 import { diffPricing } from './pricing.differ';
+import { pricesChangedInText } from './prices-in-text';
 
 export interface CaptureSide {
   fields: CaptureFields;
@@ -49,8 +50,10 @@ const DIFFERS: Record<MonitorType, Differ> = {
  * typed alerts, the change keeps the monitor type's usual category.
  */
 export function diffCaptures(type: MonitorType, before: CaptureSide, after: CaptureSide): DiffResult {
-  const typed = DIFFERS[type](before.fields, after.fields);
   const raw_diff = markdownDiff(before.markdown, after.markdown);
+  const fieldsDiffs = DIFFERS[type](before.fields, after.fields);
+  // A pricing page's prices in running text are read from the changed lines when no extractor reads them.
+  const typed = type === 'pricing' ? [...fieldsDiffs, ...pricesChangedInText(raw_diff, fieldsDiffs)] : fieldsDiffs;
   const finding = findExtractionGap(type, before.fields, after.fields, raw_diff, typed, { before: before.markdown, after: after.markdown });
   const field_diffs = finding ? [...typed, finding.diff] : typed;
   const typedAlerts = typed.some((diff) => diff.tier === 'alertable');

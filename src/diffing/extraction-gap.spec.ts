@@ -137,4 +137,30 @@ describe('silent-failure guard', () => {
     expect(extractedSize('homepage', { ...EMPTY.homepage, headline: 'Ship faster', ctas: ['Start', 'Demo'] } as CaptureFields)).toBe(3);
     expect(extractedSize('docs', { title: 'Docs', sections: [{ key: 'a', title: 'A', url: null, level: 2 }], pages: [] })).toBe(1);
   });
+
+  // Cirrus CI's pricing table (corpus: pricing-cirrus-ci-credits-pair): each cell holds a list, rendered on the row's line.
+  const cirrusRow = (items: string[]) => `| Organization | ${items.join(' ')} | **Not Applicable** |`;
+  const cirrusItems = ['Free access to Cirrus Cloud Clusters for public repositories', 'Bring your own infrastructure for public repositories', 'Configure persistent workers for public repositories'];
+  const table = (row: string) => `## Plans\n| Account | Public | Private |\n| --- | --- | --- |\n${row}`;
+
+  it('reports an item taken out of a list inside a table cell, not a cell re-spaced', () => {
+    const cut = diffCaptures('pricing', { fields: EMPTY.pricing, markdown: table(cirrusRow(cirrusItems)) }, { fields: EMPTY.pricing, markdown: table(cirrusRow([cirrusItems[0], cirrusItems[2]])) });
+    const respaced = diffCaptures('pricing', { fields: EMPTY.pricing, markdown: table(cirrusRow(cirrusItems)) }, { fields: EMPTY.pricing, markdown: table(cirrusRow(cirrusItems).replace(/ \| /g, '  |  ')) });
+
+    expect(cut.field_diffs).toEqual([expect.objectContaining({ change_type: 'content_changed', tier: 'alertable', old: expect.stringContaining('Bring your own infrastructure') })]);
+    expect(respaced.alertable).toBe(false);
+  });
+
+  // GitLab's post page (corpus: blogpost-gitlab): the related posts are cards rendered as links on one line.
+  const related = (cards: Array<[string, string]>) => cards.map(([title, url]) => `[Insights ![cover](https://images.example/${url}.jpeg?h=1) ${title} Read the blog](https://about.gitlab.com/blog/${url}/)`).join(' ');
+  const cards: Array<[string, string]> = [['How we overhauled GitLab navigation', 'navigation'], ['Beautifying our UI: Giving GitLab build features a fresh look', 'beautifying-our-ui']];
+
+  it('reports a card added to a row of cards on one line, and nothing for a card whose image moved', () => {
+    const before = { fields: EMPTY.blog, markdown: `# Post\n${related(cards)}` };
+    const added = diffCaptures('blog', before, { fields: EMPTY.blog, markdown: `# Post\n${related([...cards, ['Code suggestions for every team', 'code-suggestions']])}` });
+    const rehashed = diffCaptures('blog', before, { fields: EMPTY.blog, markdown: `# Post\n${related(cards).replace(/h=1/g, 'h=2')}` });
+
+    expect(added.field_diffs).toEqual([expect.objectContaining({ change_type: 'content_changed', tier: 'alertable', new: expect.stringContaining('Code suggestions for every team') })]);
+    expect(rehashed.alertable).toBe(false);
+  });
 });

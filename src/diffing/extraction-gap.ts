@@ -3,7 +3,7 @@ import { stripDate } from '../capture/extract/dates';
 import type { FieldDiff } from './diff.types';
 import { fieldDiff } from './field-diff';
 import { normalizeMarkdownForHash } from './noise';
-import { changedLines, unexplainedLines, visibleText, wordList, type ChangedLines } from './unexplained-text';
+import { changedLines, mentionedBy, unexplainedLines, visibleText, wordList, type ChangedLines } from './unexplained-text';
 
 /**
  * The silent-failure guard. Extractors have blind spots: a redesigned page, a layout never seen
@@ -123,7 +123,7 @@ function netChangedChars(lines: ChangedLines): number {
  * is weighed by what it adds or removes. A heading the other version of the page also has
  * elsewhere (the "### Bug fixes" of every release) is a repeated label, not a new block.
  */
-function hasWholeBlock(lines: ChangedLines, markdown: PageMarkdown): boolean {
+function hasWholeBlock(lines: ChangedLines, markdown: PageMarkdown, mentioned: (text: string) => boolean): boolean {
   const vocabulary = (side: string[]) => new Set(side.flatMap((line) => wordList(masked(line))));
   const headings = (text: string) => new Set(text.split('\n').filter((line) => HEADING_LINE.test(line)).map(lineKey));
   const whole = (line: string, other: Set<string>) => {
@@ -139,7 +139,42 @@ function hasWholeBlock(lines: ChangedLines, markdown: PageMarkdown): boolean {
     const repeated = whole.some((line) => HEADING_LINE.test(line)) ? headings(other) : new Set<string>();
     return whole.some((line) => !repeated.has(lineKey(line)));
   };
-  return fresh(addedWhole, markdown.before) || fresh(removedWhole, markdown.after);
+  return fresh(addedWhole, markdown.before) || fresh(removedWhole, markdown.after) || hasChangedCell(lines) || hasWholeLink(lines, added, removed, mentioned);
+}
+
+/**
+ * Whether a link of its own (a card, a related post) appeared or disappeared inside a line: a row
+ * of cards rendered on one line keeps most of its words when one card is added or taken out, but
+ * the card's link is new, or gone, with words of its own — unless a typed diff already names it
+ * (an integration's card removed).
+ */
+function hasWholeLink(lines: ChangedLines, added: Set<string>, removed: Set<string>, mentioned: (text: string) => boolean): boolean {
+  const links = (side: string[]) =>
+    side.flatMap((line) => [...line.replace(/!\[[^\]]*\]\([^)]*\)/g, '').matchAll(/\[([^\]]+)\]\(([^)\s]+)[^)]*\)/g)].map((m) => ({ text: m[1], url: m[2] })));
+  const [before, after] = [links(lines.removed), links(lines.added)];
+  const whole = (link: { text: string; url: string }, others: { url: string }[], vocabulary: Set<string>) =>
+    !others.some((other) => other.url === link.url) && !mentioned(link.text) && wordList(masked(link.text)).filter((word) => !vocabulary.has(word)).length >= CELL_BLOCK_WORDS;
+  return after.some((link) => whole(link, before, removed)) || before.some((link) => whole(link, after, added));
+}
+
+/** Words a table cell must gain or lose for the change to be a block of its own. */
+const CELL_BLOCK_WORDS = 3;
+
+/**
+ * Whether a table row kept its place but one of its cells gained or lost a phrase of its own: a
+ * cell holding a list ("Free access…", "Bring your own infrastructure…") is rendered on the row's
+ * one line, so an item added to it or taken out of it keeps most of the row's words.
+ */
+function hasChangedCell(lines: ChangedLines): boolean {
+  const cells = (line: string) => line.trim().replace(/^\||\|$/g, '').split('|').map((cell) => new Set(wordList(masked(cell))));
+  const rows = (side: string[]) => side.filter((line) => line.trim().startsWith('|')).map(cells);
+  const added = rows(lines.added);
+  const gained = (a: Set<string>, b: Set<string>) => [...a].filter((word) => !b.has(word)).length >= CELL_BLOCK_WORDS;
+  const sameRow = (a: Set<string>[], b: Set<string>[]) => a.length === b.length && a.length > 1 && [...a[0]].join(' ') === [...b[0]].join(' ');
+  return rows(lines.removed).some((old) => {
+    const next = added.find((row) => sameRow(old, row));
+    return next !== undefined && old.some((cell, i) => gained(cell, next[i]) || gained(next[i], cell));
+  });
 }
 
 const lineKey = (line: string) => line.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -160,7 +195,7 @@ export function findExtractionGap(
   if (!rawDiff) return null;
   const changed = changedLines(rawDiff);
   const unexplained = withoutMoves(unexplainedLines(changed, typed));
-  if (netChangedChars(unexplained) < SUBSTANTIAL_CHARS && !hasWholeBlock(unexplained, markdown)) return null;
+  if (netChangedChars(unexplained) < SUBSTANTIAL_CHARS && !hasWholeBlock(unexplained, markdown, mentionedBy(typed))) return null;
   const gap: ExtractionGap = {
     extractor: type,
     before_items: extractedSize(type, before),

@@ -189,6 +189,21 @@ describe('diffPricing', () => {
 
     expect(diffPricing(before, after).map((d) => d.change_type)).toEqual(['feature_added', 'feature_removed']);
   });
+
+  it('reads the one plan named for annual billing, renamed and repriced at once, as a rename and a price change (Codemagic docs)', () => {
+    const monthly = () => plan('pay-as-you-go', [price(0.095, 'unknown', { unit: 'per minute' })], { name: 'Pay as you go' });
+    const before = pricing([monthly(), plan('annual-plan-with-20-discount', [price(2870, 'year')], { name: 'Annual plan with 20% discount' })]);
+    const after = pricing([
+      monthly(),
+      plan('team-fixed-monthly-plan', [price(399)], { name: 'Team - Fixed Monthly Plan' }),
+      plan('team-fixed-annual-plan', [price(3990, 'year')], { name: 'Team - Fixed Annual Plan' }),
+    ]);
+    expect(diffPricing(before, after).map((d) => [d.change_type, d.path])).toEqual([
+      ['plan_added', 'plans[team-fixed-monthly-plan]'],
+      ['plan_renamed', 'plans[team-fixed-annual-plan].name'],
+      ['price_increased', 'plans[team-fixed-annual-plan].prices[year].amount'],
+    ]);
+  });
 });
 
 describe('diffPricing: line items relabelled, prices whose period became known', () => {

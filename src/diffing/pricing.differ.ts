@@ -1,3 +1,4 @@
+import { chargedAmount, chargedEvery } from '../capture/billing-cadence';
 import type { BillingPeriod, PlanPrice, PricingFields, PricingPlan } from '../capture/capture.types';
 import type { DiffOp, FieldDiff } from './diff.types';
 import { at, fieldDiff, presenceOp } from './field-diff';
@@ -13,8 +14,10 @@ const SAME_AMOUNT = 1e-6;
 export const planKeyOf = (plan: PricingPlan): string => plan.key || plan.name;
 
 /**
- * Pricing pages: plans keyed by plan key, prices within a plan keyed by billing period (a yearly
- * price is never compared with a monthly one), features and line items as keyed sets.
+ * Pricing pages: plans keyed by plan key, prices within a plan keyed by the period they are charged
+ * at (a yearly price is never compared with a monthly one; "$3/month billed annually" is charged
+ * yearly, so a monthly billing option added beside it is a billing period added), features and line
+ * items as keyed sets.
  */
 export function diffPricing(before: PricingFields, after: PricingFields): FieldDiff[] {
   const diffs: FieldDiff[] = [];
@@ -22,15 +25,16 @@ export function diffPricing(before: PricingFields, after: PricingFields): FieldD
   const explained = new Set<BillingPeriod>();
 
   const plans = diffKeyedSets(before.plans, after.plans, planKeyOf, {
-    // A plan whose key moved keeps its identity when its name or its exact prices are unchanged.
-    fallbacks: [(plan) => plan.name, priceSignature],
+    // A plan whose key moved keeps its identity when its name or its exact prices are unchanged, or
+    // when it is the one plan named for its billing both times (renamed and repriced at once).
+    fallbacks: [(plan) => plan.name, priceSignature, billingSlot],
   });
   for (const { key, item } of plans.added) {
-    (item.prices ?? []).forEach((price) => explained.add(price.period));
+    (item.prices ?? []).forEach((price) => explained.add(chargedEvery(price)));
     diffs.push(fieldDiff('added', 'plan_added', at('plans', key), 'alertable', null, item));
   }
   for (const { key, item } of plans.removed) {
-    (item.prices ?? []).forEach((price) => explained.add(price.period));
+    (item.prices ?? []).forEach((price) => explained.add(chargedEvery(price)));
     diffs.push(fieldDiff('removed', 'plan_removed', at('plans', key), 'alertable', item, null));
   }
   for (const { key, before: old, after: next } of plans.matched) {
@@ -110,23 +114,23 @@ function diffPrices(
 ): FieldDiff[] {
   const diffs: FieldDiff[] = [];
   const prices = pairUnknownPeriod(diffKeyedSets(withPriceKeys(before), withPriceKeys(after), (entry) => entry.key));
-  const beforePeriods = new Set(before.map((price) => price.period));
-  const afterPeriods = new Set(after.map((price) => price.period));
+  const beforePeriods = new Set(before.map(chargedEvery));
+  const afterPeriods = new Set(after.map(chargedEvery));
 
   for (const { key, item } of prices.added) {
-    const newPeriod = before.length > 0 && !beforePeriods.has(item.price.period);
-    explained.add(item.price.period);
+    const newPeriod = before.length > 0 && !beforePeriods.has(chargedEvery(item.price));
+    explained.add(chargedEvery(item.price));
     const type = newPeriod ? 'billing_period_added' : 'price_added';
     diffs.push(fieldDiff('added', type, at(`${path}.prices`, key), 'alertable', null, item.price));
   }
   for (const { key, item } of prices.removed) {
-    const lostPeriod = after.length > 0 && !afterPeriods.has(item.price.period);
-    explained.add(item.price.period);
+    const lostPeriod = after.length > 0 && !afterPeriods.has(chargedEvery(item.price));
+    explained.add(chargedEvery(item.price));
     const type = lostPeriod ? 'billing_period_removed' : 'price_removed';
     diffs.push(fieldDiff('removed', type, at(`${path}.prices`, key), 'alertable', item.price, null));
   }
   for (const { key, before: old, after: next } of prices.matched) {
-    if (old.price.period !== next.price.period) [old.price.period, next.price.period].forEach((period) => explained.add(period));
+    if (chargedEvery(old.price) !== chargedEvery(next.price)) [old.price, next.price].forEach((price) => explained.add(chargedEvery(price)));
     const diff = comparePrice(at(`${path}.prices`, key), old.price, next.price);
     if (diff) diffs.push(diff);
   }
@@ -160,15 +164,15 @@ function diffLineItems(before: PricingFields, after: PricingFields, explained: S
   const items = pairSameUnit(
     relabelled,
     (item) => item.label,
-    (item) => item.price.unit && `${item.price.currency ?? ''} ${item.price.period} ${item.price.unit}`,
+    (item) => item.price.unit && `${item.price.currency ?? ''} ${chargedEvery(item.price)} ${item.price.unit}`,
     (a, b) => samePrice(a.price, b.price),
   );
   for (const { key, item } of items.added) {
-    explained.add(item.price.period);
+    explained.add(chargedEvery(item.price));
     diffs.push(fieldDiff('added', 'price_added', at('line_items', key), 'alertable', null, item));
   }
   for (const { key, item } of items.removed) {
-    explained.add(item.price.period);
+    explained.add(chargedEvery(item.price));
     diffs.push(fieldDiff('removed', 'price_removed', at('line_items', key), 'alertable', item, null));
   }
   for (const { key, before: old, after: next } of items.matched) {
@@ -185,10 +189,16 @@ function diffLineItems(before: PricingFields, after: PricingFields, explained: S
 /**
  * One price seen twice. Amounts are compared only in the same currency and period; anything else
  * (a currency switch, a per-hour price becoming per-month) is reported whole as `price_changed`
- * because "higher" or "lower" would be meaningless.
+ * because "higher" or "lower" would be meaningless. A yearly offer written once as a monthly rate
+ * billed annually and once as its yearly total is compared by what is charged a year.
  */
 function comparePrice(path: string, old: PlanPrice, next: PlanPrice): FieldDiff | null {
   const currencyChanged = old.currency !== null && next.currency !== null && old.currency !== next.currency;
+  if (!currencyChanged && old.period !== next.period && chargedEvery(old) === chargedEvery(next)) {
+    const [was, now] = [asCharged(old), asCharged(next)];
+    if (was.amount === null || now.amount === null || Math.abs(now.amount - was.amount) <= SAME_AMOUNT) return compareUnit(path, old, next);
+    return fieldDiff('updated', now.amount > was.amount ? 'price_increased' : 'price_decreased', path, 'alertable', was, now);
+  }
   // A price that becomes (or stops being) zero is cut (or raised) whatever period either side states.
   const toOrFromZero = !currencyChanged && (old.amount === 0 || next.amount === 0) && old.amount !== next.amount && old.amount !== null && next.amount !== null;
   if (!toOrFromZero && (currencyChanged || old.period !== next.period)) {
@@ -205,6 +215,11 @@ function comparePrice(path: string, old: PlanPrice, next: PlanPrice): FieldDiff 
   return compareUnit(path, old, next);
 }
 
+/** A price as what is charged per charge: "$3/month billed annually" as 36 a year. */
+function asCharged(price: PlanPrice): PlanPrice {
+  return { ...price, amount: chargedAmount(price), period: chargedEvery(price) };
+}
+
 function compareUnit(path: string, old: PlanPrice, next: PlanPrice): FieldDiff | null {
   if (sameText(old.unit, next.unit)) return null;
   return fieldDiff('updated', 'price_changed', `${path}.unit`, 'alertable', shownText(old.unit), shownText(next.unit));
@@ -216,16 +231,17 @@ function compareUnit(path: string, old: PlanPrice, next: PlanPrice): FieldDiff |
  */
 function withPriceKeys(prices: PlanPrice[]): Array<{ key: string; price: PlanPrice }> {
   const perPeriod = new Map<BillingPeriod, number>();
-  for (const price of prices) perPeriod.set(price.period, (perPeriod.get(price.period) ?? 0) + 1);
+  for (const price of prices) perPeriod.set(chargedEvery(price), (perPeriod.get(chargedEvery(price)) ?? 0) + 1);
   return prices.map((price) => {
+    const period = chargedEvery(price);
     const unit = textKey(price.unit);
-    const shared = (perPeriod.get(price.period) ?? 0) > 1;
-    return { key: shared && unit ? `${price.period}:${unit}` : price.period, price };
+    const shared = (perPeriod.get(period) ?? 0) > 1;
+    return { key: shared && unit ? `${period}:${unit}` : period, price };
   });
 }
 
 function samePrice(a: PlanPrice, b: PlanPrice): boolean {
-  return a.amount === b.amount && a.currency === b.currency && a.period === b.period && sameText(a.unit, b.unit);
+  return a.amount === b.amount && a.currency === b.currency && a.period === b.period && a.billing === b.billing && sameText(a.unit, b.unit);
 }
 
 /** Exact prices of a plan, used to recognise a renamed plan; plans without a number have none. */
@@ -233,9 +249,26 @@ function priceSignature(plan: PricingPlan): string | null {
   const numeric = (plan.prices ?? []).filter((price) => price.amount !== null);
   if (numeric.length === 0) return null;
   return numeric
-    .map((price) => `${price.period}:${price.currency ?? ''}:${price.amount}`)
+    .map((price) => `${chargedEvery(price)}:${price.currency ?? ''}:${chargedAmount(price)}`)
     .sort()
     .join('|');
+}
+
+const BILLING_WORDS: Array<[RegExp, BillingPeriod]> = [
+  [/\b(?:annual|annually|yearly|year)\b/i, 'year'],
+  [/\b(?:monthly|month)\b/i, 'month'],
+];
+
+/**
+ * The slot of a plan named for its billing ("Annual plan with 20% discount", "Team - Fixed Annual
+ * Plan"): the billing its name says and the periods it is charged at. Only a slot held by one plan
+ * on each side pairs two plans, so "Annual plan" → "Team - Fixed Annual Plan" at a new price is a
+ * rename and a price change, not a plan dropped and another added.
+ */
+function billingSlot(plan: PricingPlan): string | null {
+  const named = BILLING_WORDS.find(([re]) => re.test(plan.name ?? ''))?.[1];
+  if (!named || !(plan.prices ?? []).length) return null;
+  return `${named}|${[...new Set(plan.prices.map(chargedEvery))].sort().join(',')}`;
 }
 
 /** A trial whose length changed ("14-day" → "30-day") is a value update that can be ranked. */

@@ -108,6 +108,15 @@ function withoutSectionLabels(side: string[], unexplained: boolean[]): string[] 
 }
 
 /** The changed lines that no typed diff explains; lines without words are dropped. */
+/** Whether a short text (a card's link) names something a typed diff carries, whole ("Zapier" in "Zapier Connect to 5,000+ apps"). */
+export function mentionedBy(diffs: FieldDiff[]): (text: string) => boolean {
+  const texts = explainingTexts(diffs);
+  return (text) => {
+    const words = wordsOf(text);
+    return texts.some((known) => [...known].every((word) => words.has(word)));
+  };
+}
+
 export function unexplainedLines(lines: ChangedLines, diffs: FieldDiff[]): ChangedLines {
   const texts = explainingTexts(diffs);
   const unexplained = (line: string): boolean => {

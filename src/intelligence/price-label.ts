@@ -6,7 +6,7 @@ const PERIOD_WORDS: Record<string, string> = { month: 'per month', year: 'per ye
 export function priceLabel(price: PriceDto): string {
   if (price.amount === null) return '';
   const amount = Number.isInteger(price.amount) ? String(price.amount) : price.amount.toFixed(2);
-  return [amount, price.currency ?? '', PERIOD_WORDS[price.period] ?? '', price.unit ?? ''].filter(Boolean).join(' ');
+  return [amount, price.currency ?? '', PERIOD_WORDS[price.period] ?? '', price.unit ?? '', price.billing === 'annually' ? 'billed annually' : ''].filter(Boolean).join(' ');
 }
 
 /** A plan's prices on one line, or what it says instead of a price ("Free", "Contact sales"). */

@@ -239,6 +239,17 @@ describe('RulesInterpreter on posts, releases and pages', () => {
     expect(result.clusters.map((cluster) => cluster.diff_indexes)).toEqual([[0], [1]]);
   });
 
+  it('names an item withdrawn from an existing release', () => {
+    const result = interpretWithRules(
+      input('changelog', [diff('removed', 'entry_updated', 'entries[6.3.0].items[Fix fetch bug]', 'Fix fetch bug when using weighted queues [#5031]', null)], {
+        competitor: { name: 'Sidekiq', domain: 'sidekiq.org' },
+        category: 'feature',
+      }),
+    );
+
+    expect(result.summary).toBe('Sidekiq removed an item from version 6.3.0: “Fix fetch bug when using weighted queues [#5031]”.');
+  });
+
   it('marks a release that deprecates an API as retreated', () => {
     const entry = { key: '2025.03', title: '2025.03', version: '2025.03', date: null, items: ['Deprecated: the v1 Storage API', 'Removed: FTP upload endpoint'] };
     const result = interpretWithRules(input('changelog', [diff('added', 'entry_added', 'entries[2025.03]', null, entry)], { category: 'feature', direction: 'advanced' }));

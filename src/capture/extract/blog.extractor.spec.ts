@@ -135,6 +135,23 @@ describe('blog extraction of dates inside a byline paragraph', () => {
   });
 });
 
+describe('a post whose sections are h1s, its date and author in a sidebar (Cirrus CI on MkDocs Material, corpus)', () => {
+  const url = 'https://cirrus-ci.org/blog/2023/07/17/limiting-free-usage-of-cirrus-ci/';
+
+  it('reads one post titled by the first h1, dated and signed by the post metadata, not the site-wide author meta', () => {
+    const { posts } = fieldsOf(corpusPage('blogpost-cirrus-ci/page.html'), url, 'blog');
+    expect(posts).toEqual([expect.objectContaining({ title: 'Limiting free usage of Cirrus CI', date: '2023-07-17', author: 'Fedor Korotkov' })]);
+  });
+
+  it('gives no date from post metadata when the page lists several (an index)', () => {
+    const card = (day: number) =>
+      `<article><h2><a href="/blog/p${day}/">Post ${day}</a></h2><ul class="md-post__meta"><li><time datetime="2023-07-${day}">July ${day}, 2023</time></li></ul><p>${'Words of the excerpt. '.repeat(8)}</p></article>`;
+    const html = `<html><head><meta name="author" content="Cirrus Labs"></head><body><main>${[10, 11, 12].map(card).join('')}</main></body></html>`;
+    const { posts } = fieldsOf(html, 'https://cirrus-ci.org/blog/', 'blog');
+    expect(posts.map((p) => p.date)).toEqual(['2023-07-10', '2023-07-11', '2023-07-12']);
+  });
+});
+
 describe('blog indexes laid out as a table (the Rust blog, corpus)', () => {
   it('reads a post per row, the year-less dates in the year of the "Posts in 2023" row above them', () => {
     const { posts } = fieldsOf(corpusPage('blog-rust-pair/after.html'), 'https://blog.rust-lang.org/', 'blog');

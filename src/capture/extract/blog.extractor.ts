@@ -288,10 +288,15 @@ export function extractBlog(ctx: PageContext): BlogFields {
   return { posts: toPosts(best) };
 }
 
-/** One title heading (one h1, or the heading the page title names) over a long body: a post, even when its metadata does not say so. */
+/**
+ * A title heading over a long body: a post, even when its metadata does not say so. One h1 is its
+ * title, and so are several that link nowhere (a Markdown post whose sections are "# " headings:
+ * an index's h1s would link to its posts); with no h1, the heading the page title names.
+ */
 function looksLikeArticle(ctx: PageContext): boolean {
-  const h1s = findAll(ctx.root, 'h1').length;
-  return (h1s === 1 || (h1s === 0 && !!titleHeading(ctx))) && ctx.dom.size(ctx.root) >= ARTICLE_BODY_CHARS * 2;
+  const h1s = findAll(ctx.root, 'h1');
+  const titled = h1s.length === 0 ? !!titleHeading(ctx) : h1s.length === 1 || h1s.every((h1) => !postLink(h1));
+  return titled && ctx.dom.size(ctx.root) >= ARTICLE_BODY_CHARS * 2;
 }
 
 /** A date written in the byline under the title ("Martin Donath · June 4, 2024 · 5 min read"). */

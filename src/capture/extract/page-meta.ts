@@ -1,7 +1,8 @@
+import type { Element } from 'domhandler';
 import type { PageMeta } from '../capture.types';
 import { parseDate } from './dates';
 import type { DocumentIndex } from './document-index';
-import { absoluteUrl, attr, closest, collapseWhitespace, tagName, textContent } from './dom';
+import { absoluteUrl, attr, closest, collapseWhitespace, descendants, tagName, textContent } from './dom';
 import { hintAuthor, hintText } from './hint-values';
 import {
   jsonLdOfType,
@@ -106,6 +107,7 @@ export function readPageMeta(index: DocumentIndex, tags: MetaTags, url: string, 
   const image = first(tags, ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src']);
   const lang = collapseWhitespace((index.html && attr(index.html, 'lang')) ?? '') || first(tags, ['content-language', 'og:locale']);
   const pubdate = index.times.find((t) => attr(t, 'pubdate') !== null);
+  const postMeta = postMetadata(index);
 
   return {
     title: first(tags, ['og:title', 'twitter:title']) ?? (docTitle || null),
@@ -114,13 +116,44 @@ export function readPageMeta(index: DocumentIndex, tags: MetaTags, url: string, 
     image: absoluteUrl(image, base),
     icon: readIcon(index, base),
     lang: lang ? lang.replace(/_/g, '-').toLowerCase() : null,
-    author: hintAuthor(metaAuthor) ?? authorFromStructuredData(data),
+    // A post's own metadata names its author; a site-wide <meta name="author"> names the publisher.
+    author: postMeta.author ?? hintAuthor(metaAuthor) ?? authorFromStructuredData(data),
     published_at:
       parseDate(first(tags, ['article:published_time', 'og:published_time', 'datepublished'])) ??
       publishedFromStructuredData(data) ??
       parseDate(first(tags, ['publishdate', 'publish_date', 'publish-date', 'pubdate', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date'])) ??
-      parseDate(pubdate ? attr(pubdate, 'datetime') : null),
+      parseDate(pubdate ? attr(pubdate, 'datetime') : null) ??
+      postMeta.date,
   };
+}
+
+/** A block of post metadata: "md-post__meta", "entry-meta", "post-meta", "article-meta". */
+const POST_META_RE = /(?:^|[-_])(?:post|entry|article)[-_]*meta(?:$|[-_])/i;
+/** Its author element: "md-author", "post__authors", "entry-author". */
+const AUTHOR_RE = /(?:^|[-_])authors?(?:$|[-_])/i;
+/** How far up from the metadata block its author element may sit (a sibling block of the same sidebar). */
+const META_DEPTH = 3;
+
+/**
+ * The date and author of a post's metadata block, wherever the theme puts it (a sidebar <nav>
+ * beside the article, outside the main content): the one <time datetime> of the page inside such
+ * a block, and the person an author element beside it names (an avatar's alt, else its text). An
+ * index lists several such dates and gives none.
+ */
+function postMetadata(index: DocumentIndex): { date: string | null; author: string | null } {
+  const classed = (re: RegExp) => (el: Element) => (attr(el, 'class') ?? '').split(/\s+/).some((token) => re.test(token));
+  const dated = index.times.filter((time) => attr(time, 'datetime') && closest(time, classed(POST_META_RE)));
+  if (dated.length !== 1) return { date: null, author: null };
+  const date = parseDate(attr(dated[0], 'datetime'));
+  let author: string | null = null;
+  let at: Element | null = closest(dated[0], classed(POST_META_RE));
+  for (let depth = 0; at && depth <= META_DEPTH && !author; depth++, at = at.parent && at.parent.type === 'tag' ? (at.parent as Element) : null) {
+    const element = descendants(at, classed(AUTHOR_RE))[0];
+    if (!element) continue;
+    const avatar = descendants(element, (el) => tagName(el) === 'img' && Boolean(attr(el, 'alt')))[0];
+    author = hintAuthor(avatar ? attr(avatar, 'alt') : collapseWhitespace(textContent(element)));
+  }
+  return { date, author };
 }
 
 /** The document title without a trailing " | Site" part. */

@@ -43,9 +43,10 @@ describe('parsePrice', () => {
     expect(parsePrice('$0.02 per GB')).toMatchObject({ period: 'unknown', unit: 'per GB' });
   });
 
-  it('reads "per month, billed annually" as a yearly price of twelve months', () => {
-    expect(parsePrice('$8/mo billed annually')).toMatchObject({ amount: 96, period: 'year', text: '$8/mo billed annually' });
-    expect(parsePrice('$10 per month, billed yearly')).toMatchObject({ amount: 120, period: 'year' });
+  it('reads "per month, billed annually" as the monthly rate billed annually', () => {
+    expect(parsePrice('$8/mo billed annually')).toMatchObject({ amount: 8, period: 'month', billing: 'annually', text: '$8/mo billed annually' });
+    expect(parsePrice('$10 per month, billed yearly')).toMatchObject({ amount: 10, period: 'month', billing: 'annually' });
+    expect(parsePrice('$10 per month')?.billing).toBeUndefined();
   });
 
   it('keeps a monthly price with "billed monthly" monthly', () => {

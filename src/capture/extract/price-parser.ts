@@ -149,22 +149,20 @@ function readTail(text: string, start: number): Tail {
   return { period, unit, end: pos, yearlyBilling };
 }
 
-const round2 = (n: number): number => Math.round(n * 100) / 100;
-
-/** "X per month, billed yearly" is a yearly price of 12 × X. */
+/**
+ * "X per month, billed yearly" is the rate X a month, billed `annually`: the amount stays as
+ * written. A written yearly total of the same offer, when the page has one too, is preferred by
+ * `mergePrices` (the rate is marked derived: its yearly charge is computed).
+ */
 export function asYearlyBilling(found: FoundPrice, text?: string): FoundPrice {
   const { price } = found;
   if (price.period === 'year') return found;
   const monthly = price.period === 'month' || price.period === 'unknown';
+  if (!monthly) return { ...found, price: { ...price, period: 'year', text: text ?? price.text } };
   return {
     ...found,
-    derived: monthly && price.amount !== null,
-    price: {
-      ...price,
-      amount: monthly && price.amount !== null ? round2(price.amount * 12) : price.amount,
-      period: 'year',
-      text: text ?? price.text,
-    },
+    derived: price.amount !== null,
+    price: { ...price, period: 'month', billing: 'annually', text: text ?? price.text },
   };
 }
 

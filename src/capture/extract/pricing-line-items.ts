@@ -26,7 +26,7 @@ const MAX_LABEL_WORDS = 12;
 const MAX_ITEMS = 300;
 const FILLER_RE = /^(?:additional|plus|only|from|starting|starting at|just|extra|and|then|about|approx\.?|approximately|around|or|at|roughly)$/i;
 const TRAILING_WORDS_RE = /(?:\s+|^)(?:is|are|costs?|at|for|from|starting at|starts at|only|just|about|around|roughly|approximately|will cost|priced at|=)\s*$/i;
-const VERB_RE = /(?:^|[,;:]\s*)([^,;:]{3,120}?)\s+(?:(?:is|are)\s+(?:charged|billed|priced)\s+at(?:\s+a\s+rate\s+of)?|is|are|costs?|starts? at|will cost|runs?|priced at)\s+(?:(?:about|around|only|just|from|roughly|approximately)\s+)?$/i;
+const VERB_RE = /(?:^|[,;:]\s*)([^,;:]{3,120}?)\s+(?:(?:is|are)\s+(?:charged|billed|priced)\s+at(?:\s+a\s+rate\s+of)?|(?:is|are)\s+(?:available|offered|priced|sold)\s+(?:for|at|from)|is|are|costs?|starts? at|will cost|runs?|priced at)\s+(?:(?:about|around|only|just|from|roughly|approximately)\s+)?$/i;
 const PAREN_NAME_RE = /([\p{Lu}][\p{L}\d+-]*(?:\s+[\p{Lu}\d][\p{L}\d+-]*){0,2})\s*\(\s*(?:(?:starting|starts)\s+at\s+|from\s+|only\s+)?$/u;
 
 function cleanLabel(text: string): string {
@@ -61,7 +61,7 @@ function itemFromLine(text: string, context: string | null, credits: CreditReade
   return label ? { label, price: first, context } : null;
 }
 
-/** Sentences in running text: "a Standard ($29/month) package", "Dedicated IPv4 addresses are $2/mo". */
+/** Sentences in running text: "a Standard ($29/month) package", "Dedicated IPv4 addresses are $2/mo", "macOS hosts are available for $449/month". */
 function itemsFromSentence(sentence: string, context: string | null, previous: string | null = null): Draft[] {
   const prices = findPrices(sentence);
   const drafts: Draft[] = [];

@@ -1,4 +1,5 @@
 import type { Element } from 'domhandler';
+import { chargedEvery } from '../billing-cadence';
 import type { BillingPeriod, PlanPrice, PricingPlan } from '../capture.types';
 import { attr, classAndId, descendants, DomText, findAll } from './dom';
 import { keyOf, KeyAllocator } from './keys';
@@ -46,8 +47,9 @@ export function cleanPlanName(name: string): string {
 
 const priceLabel = (found: FoundPrice): string | null => /^([\p{L}][\p{L} -]*):\s/u.exec(found.price.text)?.[1] ?? null;
 
+/** One offer: charged at the same period ("$8/mo billed yearly" and "$96/year" are one), per the same unit. */
 function samePriceSlot(a: PlanPrice, b: PlanPrice): boolean {
-  return a.period === b.period && (a.unit ?? '').toLowerCase() === (b.unit ?? '').toLowerCase();
+  return chargedEvery(a) === chargedEvery(b) && (a.unit ?? '').toLowerCase() === (b.unit ?? '').toLowerCase();
 }
 
 /**

@@ -157,9 +157,10 @@ describe('pricing extraction from synthetic pages', () => {
   it('keeps monthly and yearly prices of a toggle apart, yearly read from the hidden panel', () => {
     const fields = fieldsOf(fixtureFile('pricing-toggle.html'), 'https://notely.example/pricing', 'pricing');
     expect(fields.plans.map((p) => p.key)).toEqual(['solo', 'team']);
+    const billedAnnually = (p: PricingPlan) => p.prices.find((price) => price.billing === 'annually');
     expect(priceFor(plan(fields, 'solo'), 'month')).toMatchObject({ amount: 10 });
-    expect(priceFor(plan(fields, 'solo'), 'year')).toMatchObject({ amount: 96 });
-    expect(priceFor(plan(fields, 'team'), 'year')?.text).toContain('$20 / month');
+    expect(billedAnnually(plan(fields, 'solo'))).toMatchObject({ amount: 8, period: 'month' });
+    expect(billedAnnually(plan(fields, 'team'))?.text).toContain('$20 / month');
     expect(fields.billing_periods).toEqual(['month', 'year']);
     expect(plan(fields, 'solo').features).toEqual(['1 user', 'Unlimited notes']);
   });
@@ -197,7 +198,19 @@ describe('pricing extraction of side-by-side toggle prices', () => {
     const growth = plan(fieldsOf(html, 'https://mailcraft.example/pricing', 'pricing'), 'growth');
     expect(growth.prices).toEqual([
       { amount: 39, currency: 'USD', period: 'month', unit: null, text: '$39 /mo' },
-      { amount: 384, currency: 'USD', period: 'year', unit: null, text: '$32 /mo billed yearly' },
+      { amount: 32, currency: 'USD', period: 'month', unit: null, text: '$32 /mo billed yearly', billing: 'annually' },
+    ]);
+  });
+});
+
+describe('prices named in a sentence', () => {
+  it('reads "X are available for $449/month, paid annually" as a line item billed annually (Codemagic docs)', () => {
+    const html = `<html><body><main><h1>Pricing</h1><h2>Dedicated hosts</h2>
+      <p>Dedicated macOS M1 standard and macOS Intel hosts are available for $449/month, paid annually with <strong>20% discount</strong> comes to <strong>$4,310/year</strong>.</p>
+      </main></body></html>`;
+    const fields = fieldsOf(html, 'https://docs.codemagic.io/billing/pricing/', 'pricing');
+    expect(fields.line_items).toEqual([
+      expect.objectContaining({ label: 'Dedicated macOS M1 standard and macOS Intel hosts', price: expect.objectContaining({ amount: 449, period: 'month', billing: 'annually' }) }),
     ]);
   });
 });

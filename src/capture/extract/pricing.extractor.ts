@@ -1,3 +1,4 @@
+import { chargedEvery } from '../billing-cadence';
 import type { Element } from 'domhandler';
 import type { BillingPeriod, PricingFields } from '../capture.types';
 import { closest, DomText, findAll, tagName } from './dom';
@@ -68,7 +69,7 @@ export function extractPricing(page: PageContext): PricingFields {
   const plans = finalizePlans([...read, ...prose.drafts.filter((d) => !namedAlready(d.name, read)), ...plansFromStructuredData(ctx)]);
   const claimed = new Set<Element>([...tables.planTables, ...cards.cards, ...headed.blocks, ...listed.items, ...prose.blocks]);
   const lineItems = readLineItems(ctx, (el) => claimed.has(el), tables.usageTables);
-  const periods = new Set<BillingPeriod>([...plans.flatMap((p) => p.prices.map((price) => price.period)), ...(plans.length ? togglePeriods(ctx) : [])]);
+  const periods = new Set<BillingPeriod>([...plans.flatMap((p) => p.prices.map(chargedEvery)), ...(plans.length ? togglePeriods(ctx) : [])]);
   periods.delete('unknown');
   return {
     plans,

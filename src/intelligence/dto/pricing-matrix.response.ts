@@ -13,6 +13,8 @@ export class PriceDto {
   @ApiProperty({ example: 'USD' }) currency: string | null;
   @ApiProperty({ example: 'month', enum: PERIODS }) period: string;
   @ApiProperty({ example: 'per user' }) unit: string | null;
+  /** billing cadence, present when it is not the period: "$3 per month, billed annually" is 3 a month billed annually */
+  @ApiProperty({ example: 'annually' }) billing?: 'annually';
 }
 
 export class PlanDto {
@@ -71,7 +73,7 @@ export function toMatrixCompetitor(row: PricingCaptureRow, timesOf: (plan: Prici
     captured_at: new Date(row.captured_at).toISOString(),
     plans: (row.plans ?? []).map((plan) => ({
       name: plan.name,
-      prices: (plan.prices ?? []).map((p) => ({ amount: p.amount, currency: p.currency, period: p.period, unit: p.unit })),
+      prices: (plan.prices ?? []).map((p) => ({ amount: p.amount, currency: p.currency, period: p.period, unit: p.unit, ...(p.billing ? { billing: p.billing } : {}) })),
       features: plan.features ?? [],
       free: Boolean(plan.free),
       contact_sales: Boolean(plan.contact_sales),

@@ -1,3 +1,4 @@
+import { chargedEvery } from '../../capture/billing-cadence';
 import type { CareersFields, ChangelogEntry, ChangelogFields, MonitorType, PlanPrice, PricingFields, PricingPlan } from '../../capture/capture.types';
 import type { FieldDiff } from '../../diffing/diff.types';
 import type { InterpretationInput } from '../interpretation.types';
@@ -94,7 +95,7 @@ export function findPlanPrice(ctx: RuleContext, planKey: string, priceKey: strin
   const plan = findPlan(ctx, planKey, side);
   if (!plan) return null;
   const [period, unit] = splitPriceKey(priceKey);
-  const candidates = (plan.prices ?? []).filter((price) => price.period === period);
+  const candidates = (plan.prices ?? []).filter((price) => chargedEvery(price) === period);
   if (candidates.length <= 1 || !unit) return candidates[0] ?? null;
   return candidates.find((price) => sameKey(price.unit, unit)) ?? candidates[0];
 }

@@ -131,7 +131,8 @@ export interface YearlyFigures {
   quoted: boolean;
 }
 
-export function yearlyFigures(price: Pick<PlanPrice, 'amount' | 'period' | 'text'>): YearlyFigures | null {
+export function yearlyFigures(price: Pick<PlanPrice, 'amount' | 'period' | 'text' | 'billing'>): YearlyFigures | null {
+  if (price.amount !== null && price.billing === 'annually' && price.period === 'month') return { perMonth: price.amount, quoted: true };
   if (price.amount === null || price.period !== 'year') return null;
   const amount = price.amount;
   const numbers = numbersIn(price.text);
@@ -142,7 +143,7 @@ export function yearlyFigures(price: Pick<PlanPrice, 'amount' | 'period' | 'text
 }
 
 /** Monthly cost of a price, for comparing a yearly offer with the monthly one. */
-export function monthlyEquivalent(price: Pick<PlanPrice, 'amount' | 'period' | 'text'>): number | null {
+export function monthlyEquivalent(price: Pick<PlanPrice, 'amount' | 'period' | 'text' | 'billing'>): number | null {
   if (price.amount === null) return null;
   if (price.period === 'month') return price.amount;
   return yearlyFigures(price)?.perMonth ?? null;

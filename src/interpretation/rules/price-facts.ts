@@ -3,7 +3,7 @@ import { findLineItem, findPlan, findPlanPrice, isPlan, isPrice, planName, sniff
 import { formatMoney, monthlyEquivalent, percentChange, styleOf, unitAndPeriod, yearlyFigures, type MoneyStyle } from './money';
 import { parseSub } from './paths';
 import type { Reading } from './readings';
-import { squash, titleCase } from './text';
+import { quote, squash, titleCase } from './text';
 
 /** A price seen before and after, with everything a sentence needs to state it. */
 export interface PriceMove {
@@ -48,7 +48,7 @@ export function priceMoveOf(reading: Reading, ctx: RuleContext): PriceMove | nul
   } else if (path.base === 'line_items') {
     const beforeItem = findLineItem(ctx, key, 'before');
     const afterItem = findLineItem(ctx, key, 'after');
-    subject = squash(afterItem?.label ?? beforeItem?.label) || titleCase(key);
+    subject = squash(afterItem?.label ?? beforeItem?.label) || itemName(key);
     subjectKind = 'line_item';
     before = isPrice(diff.old) ? diff.old : (beforeItem?.price ?? null);
     after = isPrice(diff.new) ? diff.new : (afterItem?.price ?? null);
@@ -78,6 +78,9 @@ export function priceMoveOf(reading: Reading, ctx: RuleContext): PriceMove | nul
     monthly: oldYearly?.quoted && newYearly?.quoted ? { old: oldYearly.perMonth, new: newYearly.perMonth } : null,
   };
 }
+
+/** A line item's key as a name: a slug title-cased, a phrase read from running text ("a one-time grant of $5 for usage") quoted. */
+const itemName = (key: string) => (/\s/.test(key) ? quote(key, 70) : titleCase(key));
 
 /** A plan or line item that appeared or disappeared, or a price added to / removed from a plan. */
 export interface PriceListing {

@@ -57,7 +57,9 @@ export function writeEntry(cluster: Cluster, ctx: RuleContext): ClusterText {
   const known = ctx.afterEntries?.find((entry) => entry.key === key) ?? null;
   const entryName = known ? entryFacts(known, key).name : entryFacts(null, key).version ?? null;
   const called = entryName ? releaseName(entryName) : 'an existing changelog entry';
-  const items = ofType(cluster, 'entry_updated').filter((r) => r.path.rest.startsWith('items') && r.diff.op === 'added');
+  const itemEdits = ofType(cluster, 'entry_updated').filter((r) => r.path.rest.startsWith('items'));
+  const items = itemEdits.filter((r) => r.diff.op === 'added');
+  const withdrawn = itemEdits.filter((r) => r.diff.op === 'removed');
   const relabel = cluster.readings.find((r) => r.path.rest === 'title');
   const removed = ofType(cluster, 'entry_removed');
   if (relabel?.alertable) {
@@ -74,6 +76,9 @@ export function writeEntry(cluster: Cluster, ctx: RuleContext): ClusterText {
   if (items.length > 0) {
     const count = items.length === 1 ? 'an item' : plural(items.length, 'item');
     clause = `added ${count} to ${called}: ${listJoin(items.map((r) => quote(String(r.diff.new), 70)), 2)}`;
+  } else if (withdrawn.length > 0) {
+    const count = withdrawn.length === 1 ? 'an item' : plural(withdrawn.length, 'item');
+    clause = `removed ${count} from ${called}: ${listJoin(withdrawn.map((r) => quote(String(r.diff.old), 70)), 2)}`;
   } else if (relabel) {
     clause = `relabelled ${called} as ${quote(String(relabel.diff.new ?? ''), 70)}`;
   } else if (removed.length > 0) {
