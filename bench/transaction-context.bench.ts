@@ -4,9 +4,10 @@
  * Each variant runs in its own process, the variants alternating round by round so that the
  * machine's other load falls on all of them alike: ns per repository-shaped call (an async
  * function that reads its manager and awaits), median of the rounds, and the ratio to the
- * parameter. `param` never enables an AsyncLocalStorage (the application enables none today);
- * `param+als` passes the parameter in a process where one is enabled (Node 20 then runs a
- * promise hook on every promise); `context` reads the manager from it. Prints figures; asserts nothing.
+ * parameter. `param` never enables an AsyncLocalStorage; `param+als` passes the parameter in a
+ * process where one is enabled (Node 20 then runs a promise hook on every promise), as the
+ * application does for its logs (nestjs-pino); `context` reads the manager from it, as the
+ * application's repositories do (`currentManager`). Prints figures; asserts nothing.
  *
  * Knobs: TX_CONTEXT_CALLS (2,000,000 per round), TX_CONTEXT_ROUNDS (7).
  */

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, IsNull, Repository } from 'typeorm';
+import { IsNull, Repository } from 'typeorm';
 import { AccountEntity } from './account.entity';
 import { PreparedQuery } from '../database/prepared-query';
 import { ApiKeyEntity } from './api-key.entity';
+import { currentManager } from '../database/transaction-context';
 
 export type AccountRow = Pick<AccountEntity, 'id' | 'name' | 'plan_id' | 'created_at'>;
 
@@ -24,7 +25,8 @@ export class AccountsRepository {
     @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
   ) {}
 
-  async create(name: string, planId: string, manager: EntityManager = this.accounts.manager): Promise<AccountRow> {
+  async create(name: string, planId: string): Promise<AccountRow> {
+    const manager = currentManager(this.accounts.manager);
     const { raw } = await manager
       .createQueryBuilder()
       .insert()
@@ -65,7 +67,8 @@ export class AccountsRepository {
    * The account's plan, its row locked until the transaction ends, so that two key creations
    * take turns counting the active keys (FOR NO KEY UPDATE: foreign-key checks never wait on it).
    */
-  async lockForKeys(accountId: number, manager: EntityManager): Promise<{ plan_id: string } | null> {
+  async lockForKeys(accountId: number): Promise<{ plan_id: string } | null> {
+    const manager = currentManager(this.accounts.manager);
     const row = await manager
       .createQueryBuilder(AccountEntity, 'a')
       .select('a.plan_id', 'plan_id')
@@ -75,7 +78,8 @@ export class AccountsRepository {
     return row ?? null;
   }
 
-  countActiveKeys(accountId: number, manager: EntityManager): Promise<number> {
+  countActiveKeys(accountId: number): Promise<number> {
+    const manager = currentManager(this.accounts.manager);
     return manager.getRepository(ApiKeyEntity).countBy({ account_id: accountId, revoked_at: IsNull() });
   }
 
@@ -83,8 +87,8 @@ export class AccountsRepository {
     accountId: number,
     hash: string,
     prefix: string,
-    manager: EntityManager = this.keys.manager,
   ): Promise<{ id: number; prefix: string; created_at: Date }> {
+    const manager = currentManager(this.keys.manager);
     const { raw } = await manager
       .createQueryBuilder()
       .insert()

@@ -8,6 +8,7 @@ import { AccountContext } from './account-context';
 import { AccountRow, AccountsRepository, ApiKeyRow } from './accounts.repository';
 import { generateApiKey, hashApiKey } from './api-key';
 import { KeyCache } from './key-cache';
+import { transaction } from '../database/transaction-context';
 
 export class AccountsError extends Error {}
 
@@ -30,10 +31,10 @@ export class AccountsService {
   async createAccount(name: string, planId: string): Promise<{ account: AccountRow; apiKey: string }> {
     await this.plan(planId);
     if (!name.trim()) throw new AccountsError('account name is required');
-    return this.db.transaction(async (manager) => {
-      const account = await this.accounts.create(name.trim(), planId, manager);
+    return transaction(this.db, async () => {
+      const account = await this.accounts.create(name.trim(), planId);
       const key = generateApiKey();
-      await this.accounts.insertKey(account.id, key.hash, key.prefix, manager);
+      await this.accounts.insertKey(account.id, key.hash, key.prefix);
       return { account, apiKey: key.key };
     });
   }
@@ -49,14 +50,14 @@ export class AccountsService {
   /** A new key, unless the account already holds as many active keys as its plan allows (422). */
   async createKey(accountId: number): Promise<{ apiKey: string; key: { id: number; prefix: string } }> {
     const key = generateApiKey();
-    const row = await this.db.transaction(async (manager) => {
-      const account = await this.accounts.lockForKeys(accountId, manager);
+    const row = await transaction(this.db, async () => {
+      const account = await this.accounts.lockForKeys(accountId);
       if (!account) throw new AccountsError(`account ${accountId} not found`);
       const cap = MAX_ACTIVE_KEYS[account.plan_id as PlanId];
-      if ((await this.accounts.countActiveKeys(accountId, manager)) >= cap) {
+      if ((await this.accounts.countActiveKeys(accountId)) >= cap) {
         throw new DomainError(ErrorCode.ValidationFailed, `The ${account.plan_id} plan allows at most ${cap} active API keys; revoke one first.`);
       }
-      return this.accounts.insertKey(accountId, key.hash, key.prefix, manager);
+      return this.accounts.insertKey(accountId, key.hash, key.prefix);
     });
     return { apiKey: key.key, key: { id: row.id, prefix: row.prefix } };
   }

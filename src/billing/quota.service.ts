@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { DomainError, ErrorCode } from '../common/errors';
 import { PreparedQuery } from '../database/prepared-query';
 import { CheckUsageEntity } from './check-usage.entity';
 import type { Plan } from './plan';
+import { currentManager } from '../database/transaction-context';
 
 export interface QuotaPeriod {
   start: Date;
@@ -44,12 +45,13 @@ export class QuotaService {
   constructor(@InjectRepository(CheckUsageEntity) private readonly usages: Repository<CheckUsageEntity>) {}
 
   /** Spends `count` checks or throws 429 quota_exceeded, spending nothing. */
-  async spend(accountId: number, plan: Plan, count: number, manager: EntityManager = this.usages.manager): Promise<void> {
-    if (!(await this.trySpend(accountId, plan, count, manager))) throw quotaExceeded();
+  async spend(accountId: number, plan: Plan, count: number): Promise<void> {
+    if (!(await this.trySpend(accountId, plan, count))) throw quotaExceeded();
   }
 
   /** Spends `count` checks when they fit; false otherwise. */
-  async trySpend(accountId: number, plan: Plan, count: number, manager: EntityManager = this.usages.manager): Promise<boolean> {
+  async trySpend(accountId: number, plan: Plan, count: number): Promise<boolean> {
+    const manager = currentManager(this.usages.manager);
     if (count <= 0) return true;
     if (count > plan.checks_per_month) return false;
     const period = quotaPeriod().start.toISOString().slice(0, 10);

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import type { CaptureFields, PageMeta } from './capture.types';
 import { SnapshotEntity } from './snapshot.entity';
+import { currentManager } from '../database/transaction-context';
 
 export type SnapshotRow = SnapshotEntity;
 
@@ -22,11 +23,13 @@ export interface NewSnapshot {
 export class SnapshotsRepository {
   constructor(@InjectRepository(SnapshotEntity) private readonly snapshots: Repository<SnapshotEntity>) {}
 
-  byId(id: number, manager: EntityManager = this.snapshots.manager): Promise<SnapshotRow | null> {
+  byId(id: number): Promise<SnapshotRow | null> {
+    const manager = currentManager(this.snapshots.manager);
     return manager.getRepository(SnapshotEntity).findOneBy({ id });
   }
 
-  async insert(snapshot: NewSnapshot, manager: EntityManager): Promise<SnapshotRow> {
+  async insert(snapshot: NewSnapshot): Promise<SnapshotRow> {
+    const manager = currentManager(this.snapshots.manager);
     const { raw } = await manager.createQueryBuilder().insert().into(SnapshotEntity).values(snapshot).returning('*').execute();
     return raw[0];
   }

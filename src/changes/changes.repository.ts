@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ChangeEntity } from './change.entity';
 import type { ReviewStatus } from './change.types';
+import { currentManager } from '../database/transaction-context';
 
 /** The competitor's name and logo, flat beside the change, as the API shows them. */
 interface CompetitorColumns {
@@ -137,7 +138,8 @@ export class ChangesRepository {
    * Records a change; null when one is already recorded for the same monitor and previous
    * snapshot (`changes_monitor_previous_snapshot_key`): a difference is announced once.
    */
-  async insert(change: NewChange, manager: EntityManager): Promise<number | null> {
+  async insert(change: NewChange): Promise<number | null> {
+    const manager = currentManager(this.changes.manager);
     const { raw } = await manager
       .createQueryBuilder()
       .insert()
@@ -149,7 +151,8 @@ export class ChangesRepository {
     return raw[0]?.id ?? null;
   }
 
-  async setReviewStatus(id: number, status: ReviewStatus, manager: EntityManager = this.changes.manager): Promise<void> {
+  async setReviewStatus(id: number, status: ReviewStatus): Promise<void> {
+    const manager = currentManager(this.changes.manager);
     await manager.getRepository(ChangeEntity).update({ id }, { review_status: status });
   }
 }

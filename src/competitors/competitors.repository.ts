@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import type { DiscoveryType } from '../capture/capture.types';
 import { CompetitorNoteEntity } from './competitor-note.entity';
 import { CompetitorEntity } from './competitor.entity';
 import type { DiscoveredSurface } from './competitor.types';
+import { currentManager } from '../database/transaction-context';
 
 export type CompetitorRow = Omit<CompetitorEntity, 'account'>;
 
@@ -34,22 +35,26 @@ export class CompetitorsRepository {
     return this.competitors.find({ where: { workspace_id: workspaceId }, order: { id: 'ASC' } });
   }
 
-  byId(id: number, manager: EntityManager = this.competitors.manager): Promise<CompetitorRow | null> {
+  byId(id: number): Promise<CompetitorRow | null> {
+    const manager = currentManager(this.competitors.manager);
     return manager.getRepository(CompetitorEntity).findOneBy({ id });
   }
 
-  byNormalizedUrl(workspaceId: number, normalizedUrl: string, manager: EntityManager = this.competitors.manager): Promise<CompetitorRow | null> {
+  byNormalizedUrl(workspaceId: number, normalizedUrl: string): Promise<CompetitorRow | null> {
+    const manager = currentManager(this.competitors.manager);
     return manager.getRepository(CompetitorEntity).findOneBy({ workspace_id: workspaceId, normalized_url: normalizedUrl });
   }
 
-  activeDiscovery(workspaceId: number, manager: EntityManager = this.competitors.manager): Promise<CompetitorRow | null> {
+  activeDiscovery(workspaceId: number): Promise<CompetitorRow | null> {
+    const manager = currentManager(this.competitors.manager);
     return manager.getRepository(CompetitorEntity).findOneBy({ workspace_id: workspaceId, discovery_status: In(['pending', 'running']) });
   }
 
   /**
    * Inserts with the first free slug; the partial unique index refuses a second active discovery.
    */
-  async insert(c: NewCompetitor, manager: EntityManager): Promise<CompetitorRow> {
+  async insert(c: NewCompetitor): Promise<CompetitorRow> {
+    const manager = currentManager(this.competitors.manager);
     const [row] = await manager.query(
       INSERT_WITH_FREE_SLUG_SQL,
       [
@@ -88,7 +93,8 @@ export class CompetitorsRepository {
    * Moves a failed discovery back to pending for a retry; null when it is no longer failed (another
    * retry won). The partial unique index still refuses it while another discovery is active.
    */
-  async retryDiscovery(id: number, manager: EntityManager): Promise<CompetitorRow | null> {
+  async retryDiscovery(id: number): Promise<CompetitorRow | null> {
+    const manager = currentManager(this.competitors.manager);
     const { raw } = await manager
       .createQueryBuilder()
       .update(CompetitorEntity)
@@ -110,15 +116,16 @@ export class CompetitorsRepository {
     return (affected ?? 0) > 0;
   }
 
-  async setIdentity(id: number, identity: { name: string; logo_url: string | null }, manager: EntityManager): Promise<void> {
+  async setIdentity(id: number, identity: { name: string; logo_url: string | null }): Promise<void> {
+    const manager = currentManager(this.competitors.manager);
     await manager.getRepository(CompetitorEntity).update({ id }, { name: identity.name, logo_url: identity.logo_url });
   }
 
   async finishDiscovery(
     id: number,
     result: { status: 'completed' | 'failed'; error: string | null; surfaces: DiscoveredSurface[] },
-    manager: EntityManager = this.competitors.manager,
   ): Promise<void> {
+    const manager = currentManager(this.competitors.manager);
     await manager.getRepository(CompetitorEntity).update(
       { id },
       {

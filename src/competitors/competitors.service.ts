@@ -27,6 +27,7 @@ import {
   toCompetitorListItem,
   toNote,
 } from './dto/competitor.response';
+import { transaction } from '../database/transaction-context';
 
 function discoveryInProgress(activeId: number): DomainError {
   return new DomainError(ErrorCode.DiscoveryInProgress, 'a competitor discovery is running in this workspace', {
@@ -98,23 +99,20 @@ export class CompetitorsService {
     this.availability.assertAvailable();
     let competitor: CompetitorRow;
     try {
-      competitor = await retryingTransaction(this.db, async (manager) => {
-        await this.scope.lockAccount(account.accountId, manager);
-        await this.quota.spend(account.accountId, account.plan, 1, manager);
+      competitor = await retryingTransaction(this.db, async () => {
+        await this.scope.lockAccount(account.accountId);
+        await this.quota.spend(account.accountId, account.plan, 1);
         const domain = domainOf(url.toString());
-        return this.competitors.insert(
-          {
-            account_id: account.accountId,
-            workspace_id: workspaceId,
-            name: domain,
-            homepage_url: url.toString(),
-            normalized_url: normalized,
-            domain,
-            slug: slugify(domain.replace(/\.[a-z]+$/, ''), 'competitor'),
-            monitor_types: body.monitor_types ?? null,
-          },
-          manager,
-        );
+        return this.competitors.insert({
+          account_id: account.accountId,
+          workspace_id: workspaceId,
+          name: domain,
+          homepage_url: url.toString(),
+          normalized_url: normalized,
+          domain,
+          slug: slugify(domain.replace(/\.[a-z]+$/, ''), 'competitor'),
+          monitor_types: body.monitor_types ?? null,
+        });
       });
     } catch (err) {
       const violated = uniqueViolation(err);
@@ -136,9 +134,9 @@ export class CompetitorsService {
     this.availability.assertAvailable();
     let competitor: CompetitorRow | null;
     try {
-      competitor = await this.db.transaction(async (manager) => {
-        const reset = await this.competitors.retryDiscovery(failed.id, manager);
-        if (reset) await this.quota.spend(account.accountId, account.plan, 1, manager);
+      competitor = await transaction(this.db, async () => {
+        const reset = await this.competitors.retryDiscovery(failed.id);
+        if (reset) await this.quota.spend(account.accountId, account.plan, 1);
         return reset;
       });
     } catch (err) {
@@ -162,7 +160,7 @@ export class CompetitorsService {
   async update(account: AccountContext, id: number, body: UpdateCompetitorDto): Promise<CompetitorDetailDto> {
     const row = await this.scope.competitor(account.accountId, id);
     assertCadenceAllowed(account.plan, body.cadence);
-    await this.db.transaction((manager) => this.monitors.updateForCompetitor(id, body, manager));
+    await transaction(this.db, () => this.monitors.updateForCompetitor(id, body));
     return this.detail(row);
   }
 

@@ -18,6 +18,7 @@ import type { HomepageReading } from '../capture/homepage/homepage';
 import { parseSitemap } from './discovery/sitemap';
 import { classifySurfaces, PROBE_PATHS, sitemapCandidates } from './discovery/surfaces';
 import { LogosService } from './logos.service';
+import { transaction } from '../database/transaction-context';
 
 const MAX_CHILD_SITEMAPS = 3;
 
@@ -124,9 +125,9 @@ export class DiscoveryService {
   ): Promise<number[]> {
     const plan = await this.plans.forAccount(competitor.account_id);
     const wanted = new Set(competitor.discovery_monitor_types ?? DISCOVERY_TYPES);
-    return this.db.transaction(async (manager) => {
-      await this.scope.lockAccount(competitor.account_id, manager);
-      let count = await this.monitors.countForAccount(competitor.account_id, manager);
+    return transaction(this.db, async () => {
+      await this.scope.lockAccount(competitor.account_id);
+      let count = await this.monitors.countForAccount(competitor.account_id);
       const surfaces: DiscoveredSurface[] = [];
       const runIds: number[] = [];
       for (const type of DISCOVERY_TYPES) {
@@ -140,29 +141,26 @@ export class DiscoveryService {
           surfaces.push({ monitor_type: type, url, outcome: 'skipped_plan_limit' });
           continue;
         }
-        const monitor = await this.monitors.insert(
-          {
-            account_id: competitor.account_id,
-            workspace_id: competitor.workspace_id,
-            competitor_id: competitor.id,
-            name: `${identity.name} ${type}`,
-            url,
-            monitor_type: type,
-            cadence: 'daily',
-          },
-          manager,
-        );
+        const monitor = await this.monitors.insert({
+          account_id: competitor.account_id,
+          workspace_id: competitor.workspace_id,
+          competitor_id: competitor.id,
+          name: `${identity.name} ${type}`,
+          url,
+          monitor_type: type,
+          cadence: 'daily',
+        });
         count++;
         surfaces.push({ monitor_type: type, url, outcome: 'monitored' });
-        if (await this.quota.trySpend(competitor.account_id, plan, 1, manager)) {
-          runIds.push(await this.checks.createRun(monitor.id, 'baseline', manager));
+        if (await this.quota.trySpend(competitor.account_id, plan, 1)) {
+          runIds.push(await this.checks.createRun(monitor.id, 'baseline'));
         } else {
-          await this.runs.failPending(monitor.id, 'baseline', 'quota_exceeded', 'no checks remain for the baseline', manager);
+          await this.runs.failPending(monitor.id, 'baseline', 'quota_exceeded', 'no checks remain for the baseline');
         }
       }
-      await this.competitors.setIdentity(competitor.id, identity, manager);
-      await this.logos.keep(competitor.id, identity.logo, manager);
-      await this.competitors.finishDiscovery(competitor.id, { status: 'completed', error: null, surfaces }, manager);
+      await this.competitors.setIdentity(competitor.id, identity);
+      await this.logos.keep(competitor.id, identity.logo);
+      await this.competitors.finishDiscovery(competitor.id, { status: 'completed', error: null, surfaces });
       this.logger.log(`competitor ${competitor.id}: ${surfaces.filter((s) => s.outcome === 'monitored').length} monitors`);
       return runIds;
     });

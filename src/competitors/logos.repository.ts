@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import type { FetchedImage } from '../capture/fetch/fetch.types';
 import { CompetitorLogoEntity } from './competitor-logo.entity';
 import { CompetitorEntity } from './competitor.entity';
+import { currentManager } from '../database/transaction-context';
 
 export type StoredLogo = Pick<CompetitorLogoEntity, 'content_type' | 'body' | 'fetched_at'>;
 
@@ -12,7 +13,8 @@ export class LogosRepository {
   constructor(@InjectRepository(CompetitorLogoEntity) private readonly logos: Repository<CompetitorLogoEntity>) {}
 
   /** Keeps the logo discovery fetched, or forgets the previous one when it kept none. */
-  async replace(competitorId: number, logo: FetchedImage | null, manager: EntityManager): Promise<void> {
+  async replace(competitorId: number, logo: FetchedImage | null): Promise<void> {
+    const manager = currentManager(this.logos.manager);
     const repo = manager.getRepository(CompetitorLogoEntity);
     if (!logo) {
       await repo.delete({ competitor_id: competitorId });

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { AccountContext } from '../accounts/account-context';
 import { FetchError } from '../capture/fetch/fetch-error';
 import type { FetchedImage } from '../capture/fetch/fetch.types';
@@ -37,8 +36,8 @@ export class LogosService {
   }
 
   /** Stores discovery's logo in its transaction; none forgets the previous one. */
-  keep(competitorId: number, logo: FetchedImage | null, manager: EntityManager): Promise<void> {
-    return this.logos.replace(competitorId, logo, manager);
+  keep(competitorId: number, logo: FetchedImage | null): Promise<void> {
+    return this.logos.replace(competitorId, logo);
   }
 
   async get(account: AccountContext, competitorId: number): Promise<StoredLogo> {

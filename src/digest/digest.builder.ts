@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { SEVERITIES } from '../common/severity';
 import { runQueries } from '../database/run-queries';
 import type { DigestPlan } from './digest-plan';
 import { DigestItemRow, DigestRepository, MovementRow, type ThemeCandidateRow } from './digest.repository';
 import { groupThemes, type ThemeCandidate } from './themes';
 import { DAY_MS, PERIOD_DAYS, type DigestBody, type DigestItem, type OpportunityItem, type WhosMovingEntry } from './digest.types';
+import { inTransaction } from '../database/transaction-context';
 
 /** needs_review.count counts every matching change; the items show the most severe of them. */
 export const NEEDS_REVIEW_ITEM_LIMIT = 50;
@@ -19,23 +19,23 @@ export const TOP_OPPORTUNITIES_LIMIT = 10;
 export class DigestBuilder {
   constructor(private readonly repository: DigestRepository) {}
 
-  /** Pass the flush transaction's manager so the digest reads exactly what the flush took. */
-  async build(plan: DigestPlan, manager?: EntityManager): Promise<DigestBody> {
+  /** Inside the flush's transaction, the digest reads exactly what the flush took. */
+  async build(plan: DigestPlan): Promise<DigestBody> {
     const days = PERIOD_DAYS[plan.period];
     const periodStart = new Date(plan.windowEnd.getTime() - days * DAY_MS);
     const { workspaceId, changes: scope } = plan;
-    // Without a transaction the queries run side by side on separate pool connections.
+    // Outside a transaction the queries run side by side on separate pool connections.
     const [movement, needsReview, opportunities, themeCandidates, coverage, consumption] = await runQueries(
       [
         () =>
-          this.repository.movement(workspaceId, scope, { sparklineStart: periodStart, days, needsReviewMinRank: plan.needsReviewMinRank }, manager),
-        () => this.repository.needsReview(workspaceId, scope, { minRank: plan.needsReviewMinRank, limit: NEEDS_REVIEW_ITEM_LIMIT }, manager),
-        () => this.repository.topOpportunities(workspaceId, scope, { limit: TOP_OPPORTUNITIES_LIMIT }, manager),
-        () => this.repository.themeCandidates(workspaceId, scope, manager),
-        () => this.repository.coverage(workspaceId, manager),
-        () => this.repository.consumption(workspaceId, periodStart, plan.windowEnd, manager),
+          this.repository.movement(workspaceId, scope, { sparklineStart: periodStart, days, needsReviewMinRank: plan.needsReviewMinRank }),
+        () => this.repository.needsReview(workspaceId, scope, { minRank: plan.needsReviewMinRank, limit: NEEDS_REVIEW_ITEM_LIMIT }),
+        () => this.repository.topOpportunities(workspaceId, scope, { limit: TOP_OPPORTUNITIES_LIMIT }),
+        () => this.repository.themeCandidates(workspaceId, scope),
+        () => this.repository.coverage(workspaceId),
+        () => this.repository.consumption(workspaceId, periodStart, plan.windowEnd),
       ] as const,
-      manager !== undefined,
+      inTransaction(),
     );
     const needsReviewCount = movement.reduce((sum, row) => sum + row.needs_review_n, 0);
     const needsReviewMax = maxOf(movement.map((row) => row.needs_review_max_rank));

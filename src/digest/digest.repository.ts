@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { ChangeEntity } from '../changes/change.entity';
 import type { CompetitorEntity } from '../competitors/competitor.entity';
 import type { FieldDiff } from '../diffing/diff.types';
 import type { ChangeScope } from './digest-plan';
+import { currentManager } from '../database/transaction-context';
 
 export interface MovementRow {
   competitor_id: number;
@@ -68,8 +69,8 @@ export class DigestRepository {
     workspaceId: number,
     scope: ChangeScope,
     o: { sparklineStart: Date; days: number; needsReviewMinRank: number },
-    manager: EntityManager = this.db.manager,
   ): Promise<MovementRow[]> {
+    const manager = currentManager(this.db.manager);
     const params: unknown[] = [];
     const where = scopeWhere(workspaceId, scope, params);
     params.push(o.sparklineStart, o.days, o.needsReviewMinRank);
@@ -100,7 +101,6 @@ export class DigestRepository {
     workspaceId: number,
     scope: ChangeScope,
     o: { minRank: number; limit: number },
-    manager: EntityManager = this.db.manager,
   ): Promise<DigestItemRow[]> {
     const params: unknown[] = [];
     const where = scopeWhere(workspaceId, scope, params);
@@ -111,7 +111,6 @@ export class DigestRepository {
         ORDER BY c.severity_rank DESC, c.created_at DESC, c.id DESC LIMIT $${params.length}`,
       'p.severity_rank DESC, p.created_at DESC, p.id DESC',
       params,
-      manager,
     );
   }
 
@@ -120,7 +119,6 @@ export class DigestRepository {
     workspaceId: number,
     scope: ChangeScope,
     o: { limit: number },
-    manager: EntityManager = this.db.manager,
   ): Promise<DigestItemRow[]> {
     const params: unknown[] = [];
     const where = scopeWhere(workspaceId, scope, params);
@@ -131,23 +129,22 @@ export class DigestRepository {
         ORDER BY c.opportunity_score DESC, c.severity_rank DESC, c.created_at DESC, c.id DESC LIMIT $${params.length}`,
       'p.opportunity_score DESC, p.severity_rank DESC, p.created_at DESC, p.id DESC',
       params,
-      manager,
     );
   }
 
   /** Changes a theme may group (never dismissed ones), with their alertable diffs and keywords. */
-  async themeCandidates(workspaceId: number, scope: ChangeScope, manager: EntityManager = this.db.manager): Promise<ThemeCandidateRow[]> {
+  async themeCandidates(workspaceId: number, scope: ChangeScope): Promise<ThemeCandidateRow[]> {
     const params: unknown[] = [];
     const where = scopeWhere(workspaceId, scope, params);
-    return this.candidates(where, params, manager);
+    return this.candidates(where, params);
   }
 
   /** One competitor's changes recorded between two times, for the themes around one change. */
-  async competitorThemeCandidates(competitorId: number, from: Date, to: Date, manager: EntityManager = this.db.manager): Promise<ThemeCandidateRow[]> {
-    return this.candidates(`c.competitor_id = $1 AND c.created_at >= $2 AND c.created_at <= $3`, [competitorId, from, to], manager);
+  async competitorThemeCandidates(competitorId: number, from: Date, to: Date): Promise<ThemeCandidateRow[]> {
+    return this.candidates(`c.competitor_id = $1 AND c.created_at >= $2 AND c.created_at <= $3`, [competitorId, from, to]);
   }
 
-  private candidates(where: string, params: unknown[], manager: EntityManager): Promise<ThemeCandidateRow[]> {
+  private candidates(where: string, params: unknown[]): Promise<ThemeCandidateRow[]> {
     return this.picked(
       `SELECT c.id, c.created_at FROM changes c
         WHERE ${where} AND c.review_status <> 'dismissed'
@@ -155,16 +152,16 @@ export class DigestRepository {
       THEME_CANDIDATE_COLUMNS,
       'p.created_at DESC, p.id DESC',
       params,
-      manager,
     );
   }
 
-  private items(picked: string, order: string, params: unknown[], manager: EntityManager): Promise<DigestItemRow[]> {
-    return this.picked(picked, ITEM_COLUMNS, order, params, manager);
+  private items(picked: string, order: string, params: unknown[]): Promise<DigestItemRow[]> {
+    return this.picked(picked, ITEM_COLUMNS, order, params);
   }
 
   /** Picks the ids on the narrow index first, then reads only those rows in full (their diffs and enrichment are wide). */
-  private picked<T>(picked: string, columns: string, order: string, params: unknown[], manager: EntityManager): Promise<T[]> {
+  private picked<T>(picked: string, columns: string, order: string, params: unknown[]): Promise<T[]> {
+    const manager = currentManager(this.db.manager);
     return manager.query(
       `WITH p AS (${picked})
        SELECT ${columns} FROM p JOIN changes c ON c.id = p.id JOIN competitors comp ON comp.id = c.competitor_id
@@ -174,7 +171,8 @@ export class DigestRepository {
   }
 
   /** A monitor is healthy when its last run did not fail (DESIGN §6.6); one without runs is healthy. */
-  async coverage(workspaceId: number, manager: EntityManager = this.db.manager): Promise<CoverageRow> {
+  async coverage(workspaceId: number): Promise<CoverageRow> {
+    const manager = currentManager(this.db.manager);
     const [row] = await manager.query(
       `SELECT count(*)::int AS monitors_total,
               (count(*) FILTER (WHERE r.status = 'failed'))::int AS monitors_failing,
@@ -187,7 +185,8 @@ export class DigestRepository {
   }
 
   /** The backlog now (from the trigger-kept counts) and what was triaged in the period. */
-  async consumption(workspaceId: number, from: Date, to: Date, manager: EntityManager = this.db.manager): Promise<ConsumptionRow> {
+  async consumption(workspaceId: number, from: Date, to: Date): Promise<ConsumptionRow> {
+    const manager = currentManager(this.db.manager);
     const [row] = await manager.query(
       `SELECT (SELECT COALESCE(sum(count), 0)::int FROM change_counts
                 WHERE workspace_id = $1 AND review_status = 'unreviewed') AS pending,

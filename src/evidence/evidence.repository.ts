@@ -4,6 +4,7 @@ import { DataSource, LessThan, Repository } from 'typeorm';
 import type { FieldDiff } from '../diffing/diff.types';
 import { ChangeVisualEntity } from './change-visual.entity';
 import { PageScreenshotEntity } from './page-screenshot.entity';
+import { transaction } from '../database/transaction-context';
 
 export type ImageSide = 'before' | 'after';
 
@@ -34,7 +35,7 @@ export class EvidenceRepository {
    * null when that snapshot already has a screenshot (the same check recorded twice).
    */
   async addPending(s: { monitorId: number; snapshotId: number; pageUrl: string; html: string | null; changeId: number | null }): Promise<number | null> {
-    return this.db.transaction(async (manager) => {
+    return transaction(this.db, async (manager) => {
       const { raw } = await manager
         .createQueryBuilder()
         .insert()

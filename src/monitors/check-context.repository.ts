@@ -6,6 +6,7 @@ import { Batcher, distinctLayers } from '../common/batcher';
 import type { CaptureFields } from '../capture/capture.types';
 import type { RunRow } from './runs.repository';
 import type { MonitorRow } from './monitors.repository';
+import { currentManager, inTransaction } from '../database/transaction-context';
 
 /**
  * Everything a check needs, read in the statement that claims the run. The previous snapshot comes
@@ -94,9 +95,9 @@ export class CheckContextRepository {
     return row;
   }
 
-  /** Ends the run and updates the monitor's health and schedule; inside `manager`'s transaction when given. */
-  async finish(ctx: CheckContext, outcome: RunOutcomeUpdate, manager?: EntityManager): Promise<void> {
-    await (manager ? this.finishMany([[ctx, outcome]], manager) : this.finishes.call([ctx, outcome]));
+  /** Ends the run and updates the monitor's health and schedule; inside the current transaction when there is one. */
+  async finish(ctx: CheckContext, outcome: RunOutcomeUpdate): Promise<void> {
+    await (inTransaction() ? this.finishMany([[ctx, outcome]], currentManager(this.db.manager)) : this.finishes.call([ctx, outcome]));
     checksTotal.inc({ outcome: outcome.status });
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { AccountContext } from '../accounts/account-context';
 import { QuotaService } from '../billing/quota.service';
 import { retryingTransaction } from '../database/retrying-transaction';
@@ -44,20 +44,20 @@ export class ChecksService {
   async checkNow(account: AccountContext, monitorId: number): Promise<{ status: 'queued'; monitor_id: number; run_id: number }> {
     await this.scope.monitor(account.accountId, monitorId);
     this.availability.assertAvailable();
-    const { runId, created } = await retryingTransaction(this.db, async (manager) => {
-      await this.scope.lockAccount(account.accountId, manager);
-      await this.monitors.lock([monitorId], manager);
-      const wait = await this.monitors.throttleWait(monitorId, this.config.checkMinIntervalSeconds, manager);
+    const { runId, created } = await retryingTransaction(this.db, async () => {
+      await this.scope.lockAccount(account.accountId);
+      await this.monitors.lock([monitorId]);
+      const wait = await this.monitors.throttleWait(monitorId, this.config.checkMinIntervalSeconds);
       if (wait > 0) {
         throw new DomainError(ErrorCode.RefreshThrottled, `this monitor was checked recently; retry in ${wait} s`, {
           retryAfter: wait,
         });
       }
-      const inFlight = await this.runs.inFlight(monitorId, manager);
+      const inFlight = await this.runs.inFlight(monitorId);
       if (inFlight) return { runId: inFlight.id, created: false };
-      await this.quota.spend(account.accountId, account.plan, 1, manager);
-      await this.monitors.markCheckStarted(monitorId, manager);
-      return { runId: (await this.runs.createPending(monitorId, 'on_demand', manager)).id, created: true };
+      await this.quota.spend(account.accountId, account.plan, 1);
+      await this.monitors.markCheckStarted(monitorId);
+      return { runId: (await this.runs.createPending(monitorId, 'on_demand')).id, created: true };
     });
     if (created) await this.enqueueRecorded([runId]);
     return { status: 'queued', monitor_id: monitorId, run_id: runId };
@@ -77,24 +77,24 @@ export class ChecksService {
     this.availability.assertAvailable();
     const monitors = await this.monitors.list({ workspaceId, competitorIds: competitorId ? [competitorId] : undefined });
     const ids = monitors.map((m) => m.id);
-    const { queued, skipped } = await retryingTransaction(this.db, async (manager) => {
+    const { queued, skipped } = await retryingTransaction(this.db, async () => {
       const queued: number[] = [];
       const skipped: number[] = [];
-      await this.scope.lockAccount(account.accountId, manager);
-      await this.monitors.lock(ids, manager);
-      const inFlight = await this.runs.monitorsInFlight(ids, manager);
+      await this.scope.lockAccount(account.accountId);
+      await this.monitors.lock(ids);
+      const inFlight = await this.runs.monitorsInFlight(ids);
       for (const monitor of monitors) {
         const available =
           monitor.status === 'active' &&
           !inFlight.has(monitor.id) &&
-          (await this.monitors.throttleWait(monitor.id, this.config.checkMinIntervalSeconds, manager)) === 0 &&
-          (await this.quota.trySpend(account.accountId, account.plan, 1, manager));
+          (await this.monitors.throttleWait(monitor.id, this.config.checkMinIntervalSeconds)) === 0 &&
+          (await this.quota.trySpend(account.accountId, account.plan, 1));
         if (!available) {
           skipped.push(monitor.id);
           continue;
         }
-        await this.monitors.markCheckStarted(monitor.id, manager);
-        queued.push((await this.runs.createPending(monitor.id, 'on_demand', manager)).id);
+        await this.monitors.markCheckStarted(monitor.id);
+        queued.push((await this.runs.createPending(monitor.id, 'on_demand')).id);
       }
       return { queued, skipped };
     });
@@ -103,9 +103,9 @@ export class ChecksService {
   }
 
   /** Records a pending run inside the caller's transaction; enqueue its id after commit. */
-  async createRun(monitorId: number, kind: RunKind, manager: EntityManager): Promise<number> {
-    if (kind !== 'scheduled') await this.monitors.markRunStarted(monitorId, manager);
-    return (await this.runs.createPending(monitorId, kind, manager)).id;
+  async createRun(monitorId: number, kind: RunKind): Promise<number> {
+    if (kind !== 'scheduled') await this.monitors.markRunStarted(monitorId);
+    return (await this.runs.createPending(monitorId, kind)).id;
   }
 
   /** Queues the runs `CHECKS_PER_JOB` to a job, in one call. */

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { CADENCE_SECONDS, type Cadence } from '../billing/plan';
 import { MonitorEntity } from './monitor.entity';
 import type { RunEntity } from './run.entity';
+import { currentManager } from '../database/transaction-context';
 
 export type MonitorRow = Omit<MonitorEntity, 'account' | 'last_snapshot'>;
 
@@ -43,16 +44,19 @@ export class MonitorsRepository {
     return this.monitors.query(`${WITH_LAST_RUN} WHERE m.workspace_id = $1 ORDER BY m.id`, [filter.workspaceId]);
   }
 
-  async withLastRun(id: number, manager: EntityManager = this.monitors.manager): Promise<MonitorWithRun | null> {
+  async withLastRun(id: number): Promise<MonitorWithRun | null> {
+    const manager = currentManager(this.monitors.manager);
     const [row] = await manager.query(`${WITH_LAST_RUN} WHERE m.id = $1`, [id]);
     return row ?? null;
   }
 
-  countForAccount(accountId: number, manager: EntityManager): Promise<number> {
+  countForAccount(accountId: number): Promise<number> {
+    const manager = currentManager(this.monitors.manager);
     return manager.getRepository(MonitorEntity).countBy({ account_id: accountId });
   }
 
-  async insert(monitor: NewMonitor, manager: EntityManager): Promise<MonitorRow> {
+  async insert(monitor: NewMonitor): Promise<MonitorRow> {
+    const manager = currentManager(this.monitors.manager);
     const { raw } = await manager
       .createQueryBuilder()
       .insert()
@@ -63,7 +67,8 @@ export class MonitorsRepository {
     return raw[0];
   }
 
-  async update(id: number, patch: MonitorPatch, manager: EntityManager = this.monitors.manager): Promise<void> {
+  async update(id: number, patch: MonitorPatch): Promise<void> {
+    const manager = currentManager(this.monitors.manager);
     const set: QueryDeepPartialEntity<MonitorEntity> = {};
     for (const field of PATCHABLE) if (patch[field] !== undefined) Object.assign(set, { [field]: patch[field] });
     if (patch.cadence) set.next_check_at = rescheduled(patch.cadence);
@@ -73,7 +78,8 @@ export class MonitorsRepository {
   }
 
   /** Fan-out of a competitor PATCH to all its monitors. */
-  async updateForCompetitor(competitorId: number, patch: Pick<MonitorPatch, 'cadence' | 'status'>, manager: EntityManager): Promise<void> {
+  async updateForCompetitor(competitorId: number, patch: Pick<MonitorPatch, 'cadence' | 'status'>): Promise<void> {
+    const manager = currentManager(this.monitors.manager);
     const monitors = manager.getRepository(MonitorEntity);
     if (patch.status) await monitors.update({ competitor_id: competitorId }, { status: patch.status });
     if (patch.cadence) {
@@ -86,12 +92,14 @@ export class MonitorsRepository {
   }
 
   /** Records that a check of the monitor started now (what the on-demand throttle measures from). */
-  async markRunStarted(id: number, manager: EntityManager): Promise<void> {
+  async markRunStarted(id: number): Promise<void> {
+    const manager = currentManager(this.monitors.manager);
     await manager.getRepository(MonitorEntity).update({ id }, { last_run_started_at: () => 'now()' });
   }
 
   /** Row locks on monitors, taken in id order so two transactions never wait on each other in a cycle. */
-  async lock(ids: number[], manager: EntityManager): Promise<void> {
+  async lock(ids: number[]): Promise<void> {
+    const manager = currentManager(this.monitors.manager);
     await manager
       .createQueryBuilder(MonitorEntity, 'm')
       .select('m.id')
@@ -105,7 +113,8 @@ export class MonitorsRepository {
    * Seconds until the monitor's next on-demand check is allowed (`minIntervalSeconds` after its
    * previous run started), or 0 when it is allowed now. Read under the monitor's row lock.
    */
-  async throttleWait(id: number, minIntervalSeconds: number, manager: EntityManager): Promise<number> {
+  async throttleWait(id: number, minIntervalSeconds: number): Promise<number> {
+    const manager = currentManager(this.monitors.manager);
     const row = await manager
       .createQueryBuilder(MonitorEntity, 'm')
       .select('CEIL(EXTRACT(EPOCH FROM (m.last_run_started_at + make_interval(secs => :minIntervalSeconds) - now())))::int', 'wait')
@@ -116,7 +125,8 @@ export class MonitorsRepository {
   }
 
   /** Starts the throttle interval of an on-demand check. */
-  async markCheckStarted(id: number, manager: EntityManager): Promise<void> {
+  async markCheckStarted(id: number): Promise<void> {
+    const manager = currentManager(this.monitors.manager);
     await manager.update(MonitorEntity, { id }, { last_run_started_at: () => 'now()' });
   }
 }

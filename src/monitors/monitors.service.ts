@@ -71,24 +71,21 @@ export class MonitorsService {
     const competitor = await this.scope.competitor(account.accountId, body.competitor_id);
     const url = await this.urls.check(body.url, 'url');
     this.checks.assertQueueAvailable();
-    const { monitorId, runId } = await retryingTransaction(this.db, async (manager) => {
-      await this.scope.lockAccount(account.accountId, manager);
-      const count = await this.monitors.countForAccount(account.accountId, manager);
+    const { monitorId, runId } = await retryingTransaction(this.db, async () => {
+      await this.scope.lockAccount(account.accountId);
+      const count = await this.monitors.countForAccount(account.accountId);
       if (count >= account.plan.max_monitors) throw planLimitExceeded('monitors', account.plan.max_monitors);
-      await this.quota.spend(account.accountId, account.plan, 1, manager);
-      const monitor = await this.monitors.insert(
-        {
-          account_id: account.accountId,
-          workspace_id: competitor.workspace_id,
-          competitor_id: competitor.id,
-          name: body.name ?? `${competitor.name} ${body.monitor_type}`,
-          url: url.toString(),
-          monitor_type: body.monitor_type,
-          cadence: body.cadence ?? 'daily',
-        },
-        manager,
-      );
-      return { monitorId: monitor.id, runId: await this.checks.createRun(monitor.id, 'baseline', manager) };
+      await this.quota.spend(account.accountId, account.plan, 1);
+      const monitor = await this.monitors.insert({
+        account_id: account.accountId,
+        workspace_id: competitor.workspace_id,
+        competitor_id: competitor.id,
+        name: body.name ?? `${competitor.name} ${body.monitor_type}`,
+        url: url.toString(),
+        monitor_type: body.monitor_type,
+        cadence: body.cadence ?? 'daily',
+      });
+      return { monitorId: monitor.id, runId: await this.checks.createRun(monitor.id, 'baseline') };
     });
     await this.checks.enqueueRecorded([runId]);
     return toMonitor((await this.monitors.withLastRun(monitorId))!);

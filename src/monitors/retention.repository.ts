@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { transaction } from '../database/transaction-context';
 
 /** One advisory lock key for the retention batches, so two schedulers do not delete side by side. */
 export const RETENTION_LOCK = 7_140_001;
@@ -138,7 +139,7 @@ export class RetentionRepository {
 
   /** One batch in its own transaction, under a transaction-scoped advisory lock; null when another process holds it. */
   private batch(sql: string, params: unknown[]): Promise<RetentionBatch | null> {
-    return this.db.transaction(async (manager) => {
+    return transaction(this.db, async (manager) => {
       const [{ held }]: { held: boolean }[] = await manager.query(`SELECT pg_try_advisory_xact_lock($1) AS held`, [RETENTION_LOCK]);
       if (!held) return null;
       const [row]: { last_id: number | null; deleted: number }[] = await manager.query(sql, params);

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { FETCH_ERROR_CODES } from '../capture/fetch/fetch-error';
 import { MonitorEntity } from './monitor.entity';
 import { RunEntity } from './run.entity';
 import type { RunKind } from './run.types';
+import { currentManager } from '../database/transaction-context';
 
 /**
  * Every `error_code` a failed run can carry: why its capture failed, or `quota_exceeded` (a
@@ -24,13 +25,15 @@ export class RunsRepository {
    * The monitor's unfinished run, if any. A unique index allows one at a time
    * (`runs_one_in_flight_idx`): a check asked for meanwhile is answered with this one.
    */
-  async inFlight(monitorId: number, manager: EntityManager = this.runs.manager): Promise<RunRow | null> {
+  async inFlight(monitorId: number): Promise<RunRow | null> {
+    const manager = currentManager(this.runs.manager);
     const [run] = await manager.query(`SELECT * FROM runs WHERE monitor_id = $1 AND status IN ('pending', 'running')`, [monitorId]);
     return run ?? null;
   }
 
   /** Monitors among `monitorIds` that have an unfinished run. */
-  async monitorsInFlight(monitorIds: number[], manager: EntityManager = this.runs.manager): Promise<Set<number>> {
+  async monitorsInFlight(monitorIds: number[]): Promise<Set<number>> {
+    const manager = currentManager(this.runs.manager);
     const rows: { monitor_id: number }[] = await manager.query(
       `SELECT monitor_id FROM runs WHERE monitor_id = ANY($1::int[]) AND status IN ('pending', 'running')`,
       [monitorIds],
@@ -39,19 +42,19 @@ export class RunsRepository {
   }
 
   /** A pending run, recorded as the monitor's last run. */
-  createPending(monitorId: number, kind: RunKind, manager: EntityManager = this.runs.manager): Promise<RunRow> {
-    return this.insertAsLast({ monitor_id: monitorId, kind }, manager);
+  createPending(monitorId: number, kind: RunKind): Promise<RunRow> {
+    return this.insertAsLast({ monitor_id: monitorId, kind });
   }
 
   /** Marks a run failed without running it (e.g. a baseline that no longer fits the quota). */
-  failPending(monitorId: number, kind: RunKind, code: string, message: string, manager: EntityManager): Promise<RunRow> {
+  failPending(monitorId: number, kind: RunKind, code: string, message: string): Promise<RunRow> {
     return this.insertAsLast(
       { monitor_id: monitorId, kind, status: 'failed', error_code: code, error_message: message, finished_at: () => 'now()' },
-      manager,
     );
   }
 
-  private async insertAsLast(values: QueryDeepPartialEntity<RunEntity>, manager: EntityManager): Promise<RunRow> {
+  private async insertAsLast(values: QueryDeepPartialEntity<RunEntity>): Promise<RunRow> {
+    const manager = currentManager(this.runs.manager);
     const { raw } = await manager.createQueryBuilder().insert().into(RunEntity).values(values).returning('*').execute();
     const run: RunRow = raw[0];
     await manager.getRepository(MonitorEntity).update({ id: run.monitor_id }, { last_run_id: run.id });

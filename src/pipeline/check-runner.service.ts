@@ -80,9 +80,9 @@ export class CheckRunner {
       return;
     }
     if (!previous) {
-      const baseline = await retryingTransaction(this.db, async (manager) => {
-        const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
-        await this.contexts.finish(ctx, { status: 'succeeded', snapshotId: snapshot, ...validators }, manager);
+      const baseline = await retryingTransaction(this.db, async () => {
+        const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via);
+        await this.contexts.finish(ctx, { status: 'succeeded', snapshotId: snapshot, ...validators });
         return snapshot;
       });
       // The first screenshot: the `before` of the monitor's first change (DESIGN §5e).
@@ -102,50 +102,47 @@ export class CheckRunner {
     const belowFloor = !interpretation || severityRank(interpretation.severity) < severityRank(monitor.min_severity);
     if (belowFloor) {
       // Informational differences and changes under the monitor's floor advance the baseline only.
-      await retryingTransaction(this.db, async (manager) => {
-        const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
-        await this.contexts.finish(ctx, { status: 'no_change', snapshotId: snapshot, ...validators }, manager);
+      await retryingTransaction(this.db, async () => {
+        const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via);
+        await this.contexts.finish(ctx, { status: 'no_change', snapshotId: snapshot, ...validators });
       });
       return;
     }
-    const recorded = await retryingTransaction(this.db, async (manager) => {
-      const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via, manager);
-      const id = await this.changes.insert(
-        {
-          account_id: monitor.account_id,
-          workspace_id: monitor.workspace_id,
-          competitor_id: monitor.competitor_id,
-          monitor_id: monitor.id,
-          run_id: ctx.run.id,
-          snapshot_id: snapshot,
-          previous_snapshot_id: previous.id,
-          monitor_type: monitor.monitor_type,
-          severity: interpretation.severity,
-          severity_rank: severityRank(interpretation.severity),
-          severity_score: interpretation.severity_score,
-          summary: interpretation.summary,
-          why_it_matters: interpretation.why_it_matters,
-          recommended_action: interpretation.recommended_action,
-          opportunity_score: interpretation.opportunity_score,
-          category: interpretation.category,
-          direction: interpretation.direction,
-          delta: diff.delta,
-          field_diffs: diff.field_diffs,
-          clusters: interpretation.clusters,
-          evidence: {
-            captured_at: new Date().toISOString(),
-            previous_captured_at: new Date(previous.captured_at).toISOString(),
-            diffs: diff.field_diffs.map((d, index) => ({ index, op: d.op, path: d.path, tier: d.tier, change_type: d.change_type })),
-          },
-          enrichment: interpretation.enrichment,
-          interpreted_by: interpretation.interpreted_by,
-          source_url: fetched.url,
-          raw_diff: diff.raw_diff,
+    const recorded = await retryingTransaction(this.db, async () => {
+      const snapshot = await this.saveSnapshot(ctx, page, fetched.status, fetched.via);
+      const id = await this.changes.insert({
+        account_id: monitor.account_id,
+        workspace_id: monitor.workspace_id,
+        competitor_id: monitor.competitor_id,
+        monitor_id: monitor.id,
+        run_id: ctx.run.id,
+        snapshot_id: snapshot,
+        previous_snapshot_id: previous.id,
+        monitor_type: monitor.monitor_type,
+        severity: interpretation.severity,
+        severity_rank: severityRank(interpretation.severity),
+        severity_score: interpretation.severity_score,
+        summary: interpretation.summary,
+        why_it_matters: interpretation.why_it_matters,
+        recommended_action: interpretation.recommended_action,
+        opportunity_score: interpretation.opportunity_score,
+        category: interpretation.category,
+        direction: interpretation.direction,
+        delta: diff.delta,
+        field_diffs: diff.field_diffs,
+        clusters: interpretation.clusters,
+        evidence: {
+          captured_at: new Date().toISOString(),
+          previous_captured_at: new Date(previous.captured_at).toISOString(),
+          diffs: diff.field_diffs.map((d, index) => ({ index, op: d.op, path: d.path, tier: d.tier, change_type: d.change_type })),
         },
-        manager,
-      );
+        enrichment: interpretation.enrichment,
+        interpreted_by: interpretation.interpreted_by,
+        source_url: fetched.url,
+        raw_diff: diff.raw_diff,
+      });
       if (id === null) throw new ChangeAlreadyRecorded();
-      await this.contexts.finish(ctx, { status: 'changed', snapshotId: snapshot, ...validators }, manager);
+      await this.contexts.finish(ctx, { status: 'changed', snapshotId: snapshot, ...validators });
       return { id, snapshot };
     }).catch((err: unknown) => {
       if (err instanceof ChangeAlreadyRecorded) return null;
@@ -184,22 +181,18 @@ export class CheckRunner {
     page: ExtractedPage,
     httpStatus: number,
     via: string,
-    manager: Parameters<SnapshotsRepository['insert']>[1],
   ): Promise<number> {
-    const snapshot = await this.snapshots.insert(
-      {
-        monitor_id: ctx.monitor.id,
-        run_id: ctx.run.id,
-        url: ctx.monitor.url,
-        content_hash: page.content_hash,
-        fetched_via: via,
-        http_status: httpStatus,
-        markdown: page.markdown,
-        fields: page.fields,
-        meta: page.meta,
-      },
-      manager,
-    );
+    const snapshot = await this.snapshots.insert({
+      monitor_id: ctx.monitor.id,
+      run_id: ctx.run.id,
+      url: ctx.monitor.url,
+      content_hash: page.content_hash,
+      fetched_via: via,
+      http_status: httpStatus,
+      markdown: page.markdown,
+      fields: page.fields,
+      meta: page.meta,
+    });
     return snapshot.id;
   }
 }

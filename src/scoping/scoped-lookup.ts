@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { AccountEntity } from '../accounts/account.entity';
 import { notFound } from '../common/errors';
 import { CompetitorEntity } from '../competitors/competitor.entity';
@@ -8,6 +8,7 @@ import { MonitorEntity } from '../monitors/monitor.entity';
 import type { MonitorRow } from '../monitors/monitors.repository';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import type { WorkspaceRow } from '../workspaces/workspaces.repository';
+import { currentManager } from '../database/transaction-context';
 
 /**
  * Account scoping for every record type: a record of another account is indistinguishable
@@ -22,15 +23,18 @@ export class ScopedLookup {
     return row;
   }
 
-  async workspace(accountId: number, id: number, manager: EntityManager = this.db.manager): Promise<WorkspaceRow> {
+  async workspace(accountId: number, id: number): Promise<WorkspaceRow> {
+    const manager = currentManager(this.db.manager);
     return this.found(await manager.getRepository(WorkspaceEntity).findOneBy({ id, account_id: accountId }), 'workspace');
   }
 
-  async competitor(accountId: number, id: number, manager: EntityManager = this.db.manager): Promise<CompetitorRow> {
+  async competitor(accountId: number, id: number): Promise<CompetitorRow> {
+    const manager = currentManager(this.db.manager);
     return this.found(await manager.getRepository(CompetitorEntity).findOneBy({ id, account_id: accountId }), 'competitor');
   }
 
-  async monitor(accountId: number, id: number, manager: EntityManager = this.db.manager): Promise<MonitorRow> {
+  async monitor(accountId: number, id: number): Promise<MonitorRow> {
+    const manager = currentManager(this.db.manager);
     return this.found(await manager.getRepository(MonitorEntity).findOneBy({ id, account_id: accountId }), 'monitor');
   }
 
@@ -47,7 +51,8 @@ export class ScopedLookup {
    * serialise; it comes first in every such transaction (see `retryingTransaction`). NO KEY
    * UPDATE, so the foreign-key checks of rows that reference the account never wait on it.
    */
-  async lockAccount(accountId: number, manager: EntityManager): Promise<void> {
+  async lockAccount(accountId: number): Promise<void> {
+    const manager = currentManager(this.db.manager);
     await manager
       .createQueryBuilder(AccountEntity, 'a')
       .select('a.id')

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, MoreThan, IsNull, Repository } from 'typeorm';
+import { MoreThan, IsNull, Repository } from 'typeorm';
 import { PasswordResetEntity } from './password-reset.entity';
+import { currentManager } from '../database/transaction-context';
 
 @Injectable()
 export class PasswordResetsRepository {
@@ -20,7 +21,8 @@ export class PasswordResetsRepository {
    * Uses the link (once: the UPDATE's condition lets one caller through) and voids the user's other
    * unused links; answers the user's id, or null when the link is unknown, used or expired.
    */
-  async use(tokenHash: string, manager: EntityManager): Promise<number | null> {
+  async use(tokenHash: string): Promise<number | null> {
+    const manager = currentManager(this.resets.manager);
     const { raw } = await manager
       .createQueryBuilder()
       .update(PasswordResetEntity)

@@ -7,6 +7,7 @@ import { AppSecretEntity } from '../database/app-secret.entity';
 import { PasswordResetsRepository } from './password-resets.repository';
 import { sessionSecret } from '../database/session-secret';
 import { checkPassword, UsersError, UsersService } from './users.service';
+import { transaction } from '../database/transaction-context';
 
 export const RESET_LINK_MINUTES = 60;
 
@@ -56,10 +57,10 @@ export class PasswordResets {
   async reset(token: string, password: string): Promise<void> {
     checkPassword(password);
     const tokenHash = await this.hash(token);
-    await this.db.transaction(async (manager) => {
-      const userId = await this.resets.use(tokenHash, manager);
+    await transaction(this.db, async () => {
+      const userId = await this.resets.use(tokenHash);
       if (userId === null) throw new UsersError('This link has expired or was used already. Ask for a new one.');
-      await this.users.replacePassword(userId, password, manager);
+      await this.users.replacePassword(userId, password);
     });
   }
 

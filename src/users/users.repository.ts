@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { normalizeEmail } from '../common/email';
 import { AppSessionEntity } from './app-session.entity';
 import { UserEntity, type UserRole } from './user.entity';
+import { currentManager } from '../database/transaction-context';
 
 export type UserRow = Pick<UserEntity, 'id' | 'account_id' | 'email' | 'password_hash' | 'role' | 'created_at' | 'last_sign_in_at'>;
 
@@ -15,8 +16,8 @@ export class UsersRepository {
 
   async create(
     u: { accountId: number; email: string; passwordHash: string; role: UserRole },
-    manager: EntityManager = this.users.manager,
   ): Promise<UserRow> {
+    const manager = currentManager(this.users.manager);
     const { raw } = await manager
       .createQueryBuilder()
       .insert()
@@ -39,12 +40,14 @@ export class UsersRepository {
     return this.users.findOneBy({ id });
   }
 
-  async setPasswordHash(id: number, passwordHash: string, manager: EntityManager = this.users.manager): Promise<void> {
+  async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+    const manager = currentManager(this.users.manager);
     await manager.getRepository(UserEntity).update({ id }, { password_hash: passwordHash });
   }
 
   /** Ends every application session of the user (after a password change, a stolen session is worth nothing). */
-  async endSessions(id: number, manager: EntityManager = this.users.manager): Promise<void> {
+  async endSessions(id: number): Promise<void> {
+    const manager = currentManager(this.users.manager);
     await manager
       .createQueryBuilder()
       .delete()

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { normalizeEmail } from '../common/email';
 import { isUnstorableText } from '../common/input-text';
 import { uniqueViolation } from '../common/pg-errors';
 import { UserRow, UsersRepository } from './users.repository';
+import { joinOrOpenTransaction, transaction } from '../database/transaction-context';
 
 export class UsersError extends Error {}
 
@@ -71,9 +72,9 @@ export class UsersService {
     if (await this.users.byEmail(normalized)) throw new UsersError('A user with this email already exists. Sign in instead.');
     const passwordHash = await hash(password);
     try {
-      return await this.db.transaction(async (manager) => {
-        const account = await this.accounts.create(name, 'trial', manager);
-        return this.users.create({ accountId: account.id, email: normalized, passwordHash, role: 'owner' }, manager);
+      return await transaction(this.db, async () => {
+        const account = await this.accounts.create(name, 'trial');
+        return this.users.create({ accountId: account.id, email: normalized, passwordHash, role: 'owner' });
       });
     } catch (err) {
       if (uniqueViolation(err) !== null) throw new UsersError('A user with this email already exists. Sign in instead.');
@@ -110,14 +111,13 @@ export class UsersService {
     return user;
   }
 
-  /** A new password hash; every session of the user ends, in the same transaction. */
-  async replacePassword(userId: number, password: string, manager?: EntityManager): Promise<void> {
+  /** A new password hash; every session of the user ends, in the same transaction (the caller's when it has one). */
+  async replacePassword(userId: number, password: string): Promise<void> {
     checkPassword(password);
     const passwordHash = await hash(password);
-    const write = async (m: EntityManager) => {
-      await this.users.setPasswordHash(userId, passwordHash, m);
-      await this.users.endSessions(userId, m);
-    };
-    await (manager ? write(manager) : this.db.transaction(write));
+    await joinOrOpenTransaction(this.db, async () => {
+      await this.users.setPasswordHash(userId, passwordHash);
+      await this.users.endSessions(userId);
+    });
   }
 }

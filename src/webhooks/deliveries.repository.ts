@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { Batcher, distinctLayers } from '../common/batcher';
 import { ATTEMPT_LEASE_SECONDS, EARLY_START_TOLERANCE_SECONDS } from './retry-policy';
 import type { AttemptRecord, DeliveryStatus } from './delivery.types';
 import type { WebhookEvent } from './envelope';
+import { currentManager } from '../database/transaction-context';
 
 /** A delivery as the log lists it: everything but the payload. */
 export type DeliveryLogRow = Omit<WebhookDeliveryEntity, 'payload' | 'workspace' | 'destination'>;
@@ -136,7 +137,8 @@ export class DeliveriesRepository {
    * Creates the logical delivery, due now, unless one with the same idempotency key exists in
    * the workspace (the unique index decides, also between two workers); then returns null.
    */
-  async create(d: NewDelivery, manager: EntityManager = this.db.manager): Promise<number | null> {
+  async create(d: NewDelivery): Promise<number | null> {
+    const manager = currentManager(this.db.manager);
     const [row] = await manager.query(CREATE_SQL, [
       d.workspaceId, d.event, d.idempotencyKey, d.url, JSON.stringify(d.payload), d.maxAttempts, d.channel, d.destinationId ?? null,
     ]);

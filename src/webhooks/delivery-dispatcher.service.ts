@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { InjectJobQueue, type JobQueue } from '../queue/job-queue';
 import { jobIds, QUEUES, WebhookJob } from '../queue/queue.constants';
 import { DeliveriesRepository, NewDelivery } from './deliveries.repository';
@@ -30,8 +29,8 @@ export class DeliveryDispatcher {
   }
 
   /** Creates the delivery inside the caller's transaction; the caller queues it after commit. */
-  createIn(d: NewDelivery, manager: EntityManager): Promise<number | null> {
-    return this.deliveries.create(d, manager);
+  createIn(d: NewDelivery): Promise<number | null> {
+    return this.deliveries.create(d);
   }
 
   /**

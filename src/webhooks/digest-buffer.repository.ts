@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { DigestBufferEntity } from './digest-buffer.entity';
+import { currentManager } from '../database/transaction-context';
 
 /** Changes waiting for their workspace's next digest.ready. */
 @Injectable()
@@ -20,7 +21,8 @@ export class DigestBufferRepository {
     return raw.length > 0;
   }
 
-  async oldest(workspaceId: number, manager: EntityManager): Promise<Date | null> {
+  async oldest(workspaceId: number): Promise<Date | null> {
+    const manager = currentManager(this.buffer.manager);
     const row = await manager
       .getRepository(DigestBufferEntity)
       .createQueryBuilder('b')
@@ -34,7 +36,8 @@ export class DigestBufferRepository {
    * Empties the buffer and returns what it held. A change buffered while this runs is not
    * seen by it and stays for the next window.
    */
-  async take(workspaceId: number, manager: EntityManager): Promise<number[]> {
+  async take(workspaceId: number): Promise<number[]> {
+    const manager = currentManager(this.buffer.manager);
     const { raw } = await manager
       .getRepository(DigestBufferEntity)
       .createQueryBuilder()
@@ -45,7 +48,8 @@ export class DigestBufferRepository {
     return (raw as { change_id: number }[]).map((r) => r.change_id).sort((a, b) => a - b);
   }
 
-  async clear(workspaceId: number, manager: EntityManager): Promise<void> {
+  async clear(workspaceId: number): Promise<void> {
+    const manager = currentManager(this.buffer.manager);
     await manager.getRepository(DigestBufferEntity).delete({ workspace_id: workspaceId });
   }
 }

@@ -10,6 +10,7 @@ import { ChannelRegistry } from './channels/channel-registry';
 import { NotificationDestinationsRepository } from './notification-destinations.repository';
 import { NotificationSettingsRepository } from './notification-settings.repository';
 import { EVENT_MAX_ATTEMPTS } from './retry-policy';
+import { transaction } from '../database/transaction-context';
 
 export type FlushResult =
   | {
@@ -81,10 +82,10 @@ export class DigestFlushService {
     const now = o.now ?? new Date();
     let result: FlushResult;
     try {
-      result = await this.db.transaction(async (manager): Promise<FlushResult> => {
-        const settings = await this.settings.lockForFlush(workspaceId, manager);
+      result = await transaction(this.db, async (): Promise<FlushResult> => {
+        const settings = await this.settings.lockForFlush(workspaceId);
         if (!settings) return { status: 'no_settings', workspace_id: workspaceId };
-        const oldest = await this.buffer.oldest(workspaceId, manager);
+        const oldest = await this.buffer.oldest(workspaceId);
         if (!oldest) return { status: 'empty', workspace_id: workspaceId };
         const window = windowToFlush({
           now,
@@ -96,39 +97,33 @@ export class DigestFlushService {
         });
         if (!window) return { status: 'not_due', workspace_id: workspaceId };
         const key = digestIdempotencyKey(workspaceId, settings.digest_period, window.start);
-        const changeIds = await this.buffer.take(workspaceId, manager);
-        const digest = await this.builder.build(
-          notificationDigestPlan({
-            workspaceId,
-            period: settings.digest_period,
-            windowStart: window.start,
-            windowEnd: window.end,
-            changeIds,
-            now,
-          }),
-          manager,
-        );
+        const changeIds = await this.buffer.take(workspaceId);
+        const digest = await this.builder.build(notificationDigestPlan({
+          workspaceId,
+          period: settings.digest_period,
+          windowStart: window.start,
+          windowEnd: window.end,
+          changeIds,
+          now,
+        }));
         const payload = { workspace_id: workspaceId, workspace_name: settings.workspace_name, digest };
         const deliveries: { channel: string; delivery_id: number }[] = [];
-        const destinations = this.channels.ordered(await this.destinations.enabled(workspaceId, manager));
+        const destinations = this.channels.ordered(await this.destinations.enabled(workspaceId));
         for (const d of destinations) {
-          const deliveryId = await this.dispatcher.createIn(
-            {
-              workspaceId,
-              channel: d.channel,
-              destinationId: d.id,
-              event: 'digest.ready',
-              idempotencyKey: key,
-              url: d.address,
-              payload,
-              maxAttempts: EVENT_MAX_ATTEMPTS,
-            },
-            manager,
-          );
+          const deliveryId = await this.dispatcher.createIn({
+            workspaceId,
+            channel: d.channel,
+            destinationId: d.id,
+            event: 'digest.ready',
+            idempotencyKey: key,
+            url: d.address,
+            payload,
+            maxAttempts: EVENT_MAX_ATTEMPTS,
+          });
           if (deliveryId !== null) deliveries.push({ channel: d.channel, delivery_id: deliveryId });
         }
         if (destinations.length > 0 && deliveries.length === 0) throw new WindowAlreadyFlushed(key);
-        await this.settings.markFlushed(workspaceId, window.end, manager);
+        await this.settings.markFlushed(workspaceId, window.end);
         return {
           status: 'sent',
           workspace_id: workspaceId,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, In, Not } from 'typeorm';
+import { DataSource, In, Not } from 'typeorm';
 import { NotificationDestinationEntity } from './notification-destination.entity';
+import { currentManager } from '../database/transaction-context';
 
 export type DestinationInput = Pick<NotificationDestinationEntity, 'channel' | 'destination' | 'address'>;
 
@@ -20,7 +21,8 @@ const REPLACE_SQL = `INSERT INTO notification_destinations AS n (workspace_id, c
 export class NotificationDestinationsRepository {
   constructor(private readonly db: DataSource) {}
 
-  forWorkspace(workspaceId: number, manager: EntityManager = this.db.manager): Promise<NotificationDestinationEntity[]> {
+  forWorkspace(workspaceId: number): Promise<NotificationDestinationEntity[]> {
+    const manager = currentManager(this.db.manager);
     return manager.findBy(NotificationDestinationEntity, { workspace_id: workspaceId });
   }
 
@@ -28,7 +30,8 @@ export class NotificationDestinationsRepository {
    * The destinations a change or digest goes to: every enabled one. One marked broken gets its
    * delivery too, which its attempt records as not sent, so the log shows what was skipped and why.
    */
-  enabled(workspaceId: number, manager: EntityManager = this.db.manager): Promise<NotificationDestinationEntity[]> {
+  enabled(workspaceId: number): Promise<NotificationDestinationEntity[]> {
+    const manager = currentManager(this.db.manager);
     return manager.findBy(NotificationDestinationEntity, { workspace_id: workspaceId, enabled: true });
   }
 
@@ -37,7 +40,8 @@ export class NotificationDestinationsRepository {
    * id (its deliveries keep pointing at it), and one saved with another destination than before
    * is no longer broken (the new one deserves its own chance).
    */
-  async replace(workspaceId: number, destinations: DestinationInput[], manager: EntityManager): Promise<NotificationDestinationEntity[]> {
+  async replace(workspaceId: number, destinations: DestinationInput[]): Promise<NotificationDestinationEntity[]> {
+    const manager = currentManager(this.db.manager);
     const channels = destinations.map((d) => d.channel);
     await manager.delete(NotificationDestinationEntity, { workspace_id: workspaceId, ...(channels.length ? { channel: Not(In(channels)) } : {}) });
     if (!destinations.length) return [];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { NotificationSettingsEntity } from './notification-settings.entity';
+import { currentManager } from '../database/transaction-context';
 
 export type RoutingInput = Pick<NotificationSettingsEntity, 'mode' | 'realtime_min_severity' | 'digest_period' | 'digest_hour_utc'>;
 
@@ -48,7 +49,8 @@ const WITH_BUFFERED_CHANGES_SQL = `SELECT s.workspace_id, s.digest_period, s.dig
 export class NotificationSettingsRepository {
   constructor(private readonly db: DataSource) {}
 
-  find(workspaceId: number, manager: EntityManager = this.db.manager): Promise<NotificationSettingsEntity | null> {
+  find(workspaceId: number): Promise<NotificationSettingsEntity | null> {
+    const manager = currentManager(this.db.manager);
     return manager.findOneBy(NotificationSettingsEntity, { workspace_id: workspaceId });
   }
 
@@ -62,7 +64,8 @@ export class NotificationSettingsRepository {
   }
 
   /** Locks the row for a flush, so two flushes of one workspace run one after the other. */
-  async lockForFlush(workspaceId: number, manager: EntityManager): Promise<(NotificationSettingsEntity & { workspace_name: string }) | null> {
+  async lockForFlush(workspaceId: number): Promise<(NotificationSettingsEntity & { workspace_name: string }) | null> {
+    const manager = currentManager(this.db.manager);
     const row = await manager
       .createQueryBuilder(NotificationSettingsEntity, 's')
       .innerJoin('s.workspace', 'w')
@@ -80,8 +83,8 @@ export class NotificationSettingsRepository {
     workspaceId: number,
     input: RoutingInput,
     secret: string | null | undefined,
-    manager: EntityManager,
   ): Promise<NotificationSettingsEntity> {
+    const manager = currentManager(this.db.manager);
     const [row] = await manager.query(UPSERT_SQL, [
       workspaceId,
       secret ?? null,
@@ -94,12 +97,14 @@ export class NotificationSettingsRepository {
     return row;
   }
 
-  async delete(workspaceId: number, manager: EntityManager): Promise<boolean> {
+  async delete(workspaceId: number): Promise<boolean> {
+    const manager = currentManager(this.db.manager);
     const { affected } = await manager.delete(NotificationSettingsEntity, { workspace_id: workspaceId });
     return !!affected;
   }
 
-  async markFlushed(workspaceId: number, at: Date, manager: EntityManager): Promise<void> {
+  async markFlushed(workspaceId: number, at: Date): Promise<void> {
+    const manager = currentManager(this.db.manager);
     await manager.update(NotificationSettingsEntity, { workspace_id: workspaceId }, { last_flushed_at: at });
   }
 

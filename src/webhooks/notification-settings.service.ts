@@ -20,6 +20,7 @@ import { listed } from './messages/listed';
 import { NotificationDestinationsRepository, type DestinationInput } from './notification-destinations.repository';
 import { NotificationSettingsRepository } from './notification-settings.repository';
 import { TEST_PING_MAX_ATTEMPTS } from './retry-policy';
+import { transaction } from '../database/transaction-context';
 
 const DEFAULTS = { mode: 'realtime', realtime_min_severity: 'medium', digest_period: '1d', digest_hour_utc: 9 } as const;
 const DEFAULT_DELIVERY_LIST_LIMIT = 25;
@@ -62,9 +63,9 @@ export class NotificationSettingsService {
       digest_period: body.digest_period ?? DEFAULTS.digest_period,
       digest_hour_utc: body.digest_hour_utc ?? DEFAULTS.digest_hour_utc,
     };
-    const [row, saved] = await this.db.transaction(async (manager) => {
-      const settings = await this.settings.upsert(workspaceId, routing, body.signing_secret, manager);
-      return [settings, await this.destinations.replace(workspaceId, destinations, manager)] as const;
+    const [row, saved] = await transaction(this.db, async () => {
+      const settings = await this.settings.upsert(workspaceId, routing, body.signing_secret);
+      return [settings, await this.destinations.replace(workspaceId, destinations)] as const;
     });
     return toNotificationSettings(row, saved, this.channels.all());
   }
@@ -72,9 +73,9 @@ export class NotificationSettingsService {
   /** Switches notifications off; buffered changes are dropped and pending retries fail at their next attempt. */
   async delete(account: AccountContext, workspaceId: number): Promise<DeletedNotificationSettingsResponse> {
     await this.scope.workspace(account.accountId, workspaceId);
-    const deleted = await this.db.transaction(async (manager) => {
-      const existed = await this.settings.delete(workspaceId, manager);
-      if (existed) await this.buffer.clear(workspaceId, manager);
+    const deleted = await transaction(this.db, async () => {
+      const existed = await this.settings.delete(workspaceId);
+      if (existed) await this.buffer.clear(workspaceId);
       return existed;
     });
     if (!deleted) throw notFound('notification settings');

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, IsNull, Not, Repository } from 'typeorm';
+import { IsNull, Not, Repository } from 'typeorm';
 import { CompetitorEntity } from '../competitors/competitor.entity';
 import { WorkspaceEntity } from './workspace.entity';
+import { currentManager, transaction } from '../database/transaction-context';
 
 export type WorkspaceRow = Pick<WorkspaceEntity, 'id' | 'account_id' | 'name' | 'slug' | 'created_at'>;
 
@@ -52,18 +53,21 @@ export class WorkspacesRepository {
     return this.workspaces.find({ where: { account_id: accountId }, order: { id: 'ASC' } });
   }
 
-  findForAccount(accountId: number, id: number, manager: EntityManager = this.workspaces.manager): Promise<WorkspaceRow | null> {
+  findForAccount(accountId: number, id: number): Promise<WorkspaceRow | null> {
+    const manager = currentManager(this.workspaces.manager);
     return manager.getRepository(WorkspaceEntity).findOneBy({ id, account_id: accountId });
   }
 
-  countForAccount(accountId: number, manager: EntityManager): Promise<number> {
+  countForAccount(accountId: number): Promise<number> {
+    const manager = currentManager(this.workspaces.manager);
     return manager.getRepository(WorkspaceEntity).countBy({ account_id: accountId });
   }
 
   /**
    * Inserts with the first free slug; the unique index settles races between two creates.
    */
-  async insert(accountId: number, name: string, slug: string, manager: EntityManager): Promise<WorkspaceRow> {
+  async insert(accountId: number, name: string, slug: string): Promise<WorkspaceRow> {
+    const manager = currentManager(this.workspaces.manager);
     const [row] = await manager.query(INSERT_WITH_FREE_SLUG_SQL, [accountId, name, slug]);
     return row;
   }
@@ -79,7 +83,7 @@ export class WorkspacesRepository {
    * at a workspace already gone.
    */
   async delete(id: number): Promise<void> {
-    await this.workspaces.manager.transaction(async (manager) => {
+    await transaction(this.workspaces.manager, async (manager) => {
       await manager.getRepository(CompetitorEntity).delete({ workspace_id: id });
       await manager.getRepository(WorkspaceEntity).delete({ id });
     });

@@ -13,6 +13,7 @@ import {
   WorkspaceDto,
 } from './dto/workspace.response';
 import { WorkspacesRepository } from './workspaces.repository';
+import { transaction } from '../database/transaction-context';
 
 const MAX_LOGOS = 12;
 
@@ -37,11 +38,11 @@ export class WorkspacesService {
   }
 
   async create(account: AccountContext, name: string): Promise<CompactWorkspaceDto> {
-    const row = await this.db.transaction(async (manager) => {
-      await this.scope.lockAccount(account.accountId, manager);
-      const count = await this.workspaces.countForAccount(account.accountId, manager);
+    const row = await transaction(this.db, async () => {
+      await this.scope.lockAccount(account.accountId);
+      const count = await this.workspaces.countForAccount(account.accountId);
       if (count >= account.plan.max_workspaces) throw planLimitExceeded('workspaces', account.plan.max_workspaces);
-      return this.workspaces.insert(account.accountId, name.trim(), slugify(name, 'workspace'), manager);
+      return this.workspaces.insert(account.accountId, name.trim(), slugify(name, 'workspace'));
     });
     return toCompactWorkspace(row);
   }

@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto';
 import IORedis from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import type { Plan } from '../../src/billing/plan';
+import { QuotaService } from '../../src/billing/quota.service';
 import { MIGRATIONS } from '../../src/database/data-source-options';
+import { transaction } from '../../src/database/transaction-context';
 import { ScheduledRunsRepository } from '../../src/monitors/scheduled-runs.repository';
+import { ScopedLookup } from '../../src/scoping/scoped-lookup';
 import { SiteServer } from '../fixtures/sites/site-server';
 import { checksUsed, insertCompetitor, insertMonitor, insertWorkspace } from '../support/factories';
 import { checkNow, FINISHED_RUN, waitForRun } from '../support/pipeline';
@@ -109,6 +113,39 @@ describe('integrity: one run per monitor, one change per difference', () => {
     expect(changes).toEqual([{ previous_snapshot_id: baseline }]);
     const [{ n: snapshots }] = await t.db.query(`SELECT count(*)::int AS n FROM snapshots WHERE monitor_id = $1`, [monitorId]);
     expect(snapshots).toBe(2);
+  });
+  it("repositories run in their caller's transaction: its rollback takes their writes back, and a concurrent one waits for its locks", async () => {
+    const db = t.app.get(DataSource);
+    const quota = t.app.get(QuotaService);
+    const scope = t.app.get(ScopedLookup);
+    const plan = { checks_per_month: 1000 } as Plan;
+    const before = await checksUsed(t.db, s.accountId);
+    const rolledBack = transaction(db, async () => {
+      await quota.spend(s.accountId, plan, 1);
+      throw new Error('rolled back');
+    });
+    await expect(rolledBack).rejects.toThrow('rolled back');
+    expect(await checksUsed(t.db, s.accountId)).toBe(before);
+    await transaction(db, () => quota.spend(s.accountId, plan, 1));
+    expect(await checksUsed(t.db, s.accountId)).toBe(before + 1);
+
+    // Two transactions side by side: each has its own connection, so the second waits for the first's account lock.
+    const order: string[] = [];
+    let locked!: () => void;
+    const firstLocked = new Promise<void>((resolve) => (locked = resolve));
+    const first = transaction(db, async () => {
+      await scope.lockAccount(s.accountId);
+      locked();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      order.push('first commits');
+    });
+    await firstLocked;
+    const second = transaction(db, async () => {
+      await scope.lockAccount(s.accountId);
+      order.push('second locked');
+    });
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first commits', 'second locked']);
   });
 });
 

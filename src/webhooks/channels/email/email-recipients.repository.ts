@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { NotificationDestinationEntity } from '../../notification-destination.entity';
 import { NotificationSettingsEntity } from '../../notification-settings.entity';
+import { transaction } from '../../../database/transaction-context';
 
 /** Raw: matches an address inside the jsonb recipient list (jsonb_array_elements_text), without case. */
 const FIND_SQL = `SELECT w.name AS workspace_name FROM notification_destinations n JOIN workspaces w ON w.id = n.workspace_id
@@ -31,7 +32,7 @@ export class EmailRecipientsRepository {
 
   /** Removes the address (the channel goes off with its last recipient); true when it was a recipient. */
   async remove(workspaceId: number, email: string): Promise<boolean> {
-    return this.db.transaction(async (manager) => {
+    return transaction(this.db, async (manager) => {
       // UPDATE answers [rows, affected] through TypeORM.
       const [, affected] = await manager.query(REMOVE_SQL, [workspaceId, email]);
       if (!affected) return false;
