@@ -168,8 +168,8 @@ function magnitude(reading: Reading, ctx: RuleContext, all: readonly Reading[]):
     case 'heading_added':
     case 'heading_removed': {
       const title = titleOf(diff.new ?? diff.old);
-      // A section of a pricing page is a way of pricing: gained, it is a price added; gone, one withdrawn.
-      if (ctx.monitorType === 'pricing' && reading.path.base === 'sections') return BASE[diff.op === 'removed' ? 'price_removed' : 'price_added'];
+      // A pricing page's section frames its prices: it ranks below the prices that changed under it.
+      if (ctx.monitorType === 'pricing' && reading.path.base === 'sections') return base - 5;
       if (reading.signal === 'compliance') return base + 10;
       return STRATEGIC.test(title) || /\b(?:legacy|deprecated|v\d)\b/i.test(title) ? base + 10 : base;
     }
