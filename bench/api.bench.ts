@@ -21,6 +21,7 @@ import { createHttpApp } from '../src/bootstrap';
 import { decodeCursor } from '../src/common/cursor';
 import { loadConfig } from '../src/config/config';
 import { dataSourceOptions } from '../src/database/data-source-options';
+import { ENTITIES } from '../src/entities';
 import { deleteRedisPrefix } from '../test/support/services';
 import { BENCH_REDIS, fmt, freshDatabase, urlFor } from './support/bench-db';
 import { insertChanges, seedFeedAccount } from './support/feed-seed';
@@ -98,7 +99,7 @@ async function seed(db: DataSource): Promise<Seeded> {
 /** The seeded database of a previous run, migrated, with a new key for its account; null when absent or partial. */
 async function reuse(): Promise<{ url: string; db: DataSource; seeded: Seeded } | null> {
   const url = urlFor(DATABASE);
-  const db = new DataSource(dataSourceOptions({ url, poolSize: 10 }));
+  const db = new DataSource(dataSourceOptions({ url, poolSize: 10 }, ENTITIES));
   try {
     await db.initialize();
   } catch {

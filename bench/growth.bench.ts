@@ -16,6 +16,7 @@ import { ChangesRepository } from '../src/changes/changes.repository';
 import { RetentionBatch, RetentionRepository } from '../src/monitors/retention.repository';
 import { ScheduledRunsRepository } from '../src/monitors/scheduled-runs.repository';
 import { dataSourceOptions } from '../src/database/data-source-options';
+import { ENTITIES } from '../src/entities';
 import { fmt, freshDatabase, percentile, urlFor } from './support/bench-db';
 
 const RUNS = Number(process.env.GROWTH_RUNS ?? 1_000_000);
@@ -196,7 +197,7 @@ async function timeRetention(db: DataSource): Promise<void> {
 
 /** rw_bench_growth as an earlier run left it, when it holds GROWTH_RUNS checks; null otherwise. */
 async function reuse(): Promise<DataSource | null> {
-  const db = new DataSource(dataSourceOptions({ url: urlFor(DATABASE), poolSize: 4 }));
+  const db = new DataSource(dataSourceOptions({ url: urlFor(DATABASE), poolSize: 4 }, ENTITIES));
   try {
     await db.initialize();
   } catch {

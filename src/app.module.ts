@@ -21,6 +21,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { RedisModule } from './database/redis.module';
 import { DigestModule } from './digest/digest.module';
+import { ENTITIES } from './entities';
 import { EvidenceModule } from './evidence/evidence.module';
 import { MonitorsModule } from './monitors/monitors.module';
 import { QueueModule } from './queue/queue.module';
@@ -36,7 +37,7 @@ function coreImports(config: AppConfig) {
     AccountsModule,
     BillingModule,
     ConfigModule.forRoot(config),
-    DatabaseModule,
+    DatabaseModule.forRoot(ENTITIES),
     HealthModule,
     LoggingModule.forRoot(config),
     QueueModule.forRoot(config),

@@ -13,6 +13,7 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { ChangeEntity } from '../../src/changes/change.entity';
 import { dataSourceOptions } from '../../src/database/data-source-options';
+import { ENTITIES } from '../../src/entities';
 import { WEBHOOK_CONCURRENCY } from '../../src/queue/queue.constants';
 import { ChangeEventsRepository } from '../../src/webhooks/change-events.repository';
 import { dropDatabase, freshDatabase } from '../support/bench-db';
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   log(`bench:decisions batcher — ${ROUNDS} rounds of ${ROWS} rows per variant, ${IN_FLIGHT} callers, pool of ${POOL}`);
   const fresh = await freshDatabase(DATABASE);
   await fresh.db.destroy();
-  const db = new DataSource(dataSourceOptions({ url: fresh.url, poolSize: POOL }));
+  const db = new DataSource(dataSourceOptions({ url: fresh.url, poolSize: POOL }, ENTITIES));
   try {
     await db.initialize();
     const { monitorIds } = await seedFeedAccount(db, 10);

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options';
+import { ENTITIES } from '../../src/entities';
 
 export const BENCH_PG = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 export const BENCH_REDIS = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -19,7 +20,7 @@ export async function freshDatabase(name: string): Promise<{ url: string; db: Da
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.destroy();
   const url = urlFor(name);
-  const db = new DataSource(dataSourceOptions({ url, poolSize: 10 }));
+  const db = new DataSource(dataSourceOptions({ url, poolSize: 10 }, ENTITIES));
   await db.initialize();
   await db.runMigrations({ transaction: 'each' });
   return { url, db };

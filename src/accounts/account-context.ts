@@ -1,15 +1,13 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
 import type { Plan } from '../billing/plan';
+import type { Caller, CallerRequest } from '../common/caller';
 
 /** Who is calling: resolved from the Bearer key by the auth middleware. */
-export interface AccountContext {
-  accountId: number;
-  keyId: number;
+export interface AccountContext extends Caller {
   plan: Plan;
 }
 
-export type AuthenticatedRequest = Request & { account?: AccountContext };
+export type AuthenticatedRequest = CallerRequest<AccountContext>;
 
 export const CurrentAccount = createParamDecorator((_: unknown, ctx: ExecutionContext): AccountContext => {
   const account = ctx.switchToHttp().getRequest<AuthenticatedRequest>().account;

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { MONITOR_TYPES, type PricingPlan } from '../capture/capture.types';
 import { ChangesService } from '../changes/changes.service';
-import { REVIEW_STATUSES, type ReviewStatus } from '../changes/changes.repository';
+import { REVIEW_STATUSES, type ReviewStatus } from '../changes/change.types';
 import { ListChangesQuery, UpdateChangeDto } from '../changes/dto/change-query.dto';
 import { describeFieldDiffs } from '../changes/field-diff-text';
 import { notFound } from '../common/errors';

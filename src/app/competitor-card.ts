@@ -1,6 +1,6 @@
 import type { Plan } from '../billing/plan';
 import { MONITOR_TYPES } from '../capture/capture.types';
-import type { SurfaceOutcome } from '../competitors/competitors.repository';
+import type { SurfaceOutcome } from '../competitors/competitor.types';
 import { type CompetitorDetailDto, sameUrl } from '../competitors/dto/competitor.response';
 
 const IN_PROGRESS = ['pending', 'running'];

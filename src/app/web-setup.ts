@@ -7,10 +7,10 @@ import hbs from 'hbs';
 import { DataSource } from 'typeorm';
 import { isUnavailableError } from '../common/unavailable';
 import type { AppConfig } from '../config/config';
-import { AppSecretEntity } from '../users/app-secret.entity';
+import { AppSecretEntity } from '../database/app-secret.entity';
 import { AppSessionEntity } from '../users/app-session.entity';
 import { PgSessionStore } from '../users/pg-session-store';
-import { sessionSecret } from '../users/session-secret';
+import { sessionSecret } from '../database/session-secret';
 import { registerViewHelpers } from './view-helpers';
 import { STATIC_DIR, VIEWS_DIR } from './web-paths';
 

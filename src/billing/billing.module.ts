@@ -1,18 +1,16 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccountEntity } from '../accounts/account.entity';
 import { CheckUsageEntity } from './check-usage.entity';
 import { PlanEntity } from './plan.entity';
 import { Global, Module } from '@nestjs/common';
 import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
-import { AuthenticatedRequest } from '../accounts/account-context';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { REDIS } from '../database/redis.module';
 import { FailOpenStorage } from './fail-open-storage';
 import { PlansRepository } from './plans.repository';
 import { QuotaService } from './quota.service';
 import { ScriptCachedRedisStorage } from './script-cached-redis-storage';
-import { PlanThrottlerGuard, WINDOW_SECONDS } from './plan-throttler.guard';
+import { PlanRequest, PlanThrottlerGuard, WINDOW_SECONDS } from './plan-throttler.guard';
 
 /**
  * Plans, the check quota and request rate limits. The limiter is `@nestjs/throttler` with the
@@ -21,14 +19,14 @@ import { PlanThrottlerGuard, WINDOW_SECONDS } from './plan-throttler.guard';
 @Global()
 @Module({
   imports: [
-    TypeOrmModule.forFeature([AccountEntity, CheckUsageEntity, PlanEntity]),
+    TypeOrmModule.forFeature([CheckUsageEntity, PlanEntity]),
     ThrottlerModule.forRootAsync({
       inject: [REDIS, APP_CONFIG],
       useFactory: (redis: Redis | null, config: AppConfig) => ({
         throttlers: [
           {
             ttl: WINDOW_SECONDS * 1000,
-            limit: (context) => context.switchToHttp().getRequest<AuthenticatedRequest>().account?.plan.requests_per_minute ?? 0,
+            limit: (context) => context.switchToHttp().getRequest<PlanRequest>().account?.plan.requests_per_minute ?? 0,
           },
         ],
         storage: new FailOpenStorage(redis ? new ScriptCachedRedisStorage(redis) : new ThrottlerStorageService(), config.redisPrefix),

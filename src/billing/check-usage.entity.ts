@@ -1,11 +1,11 @@
-import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
-import { AccountEntity } from '../accounts/account.entity';
+import { Check, Column, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
 
 /** Checks spent by an account in one monthly period (the quota balance). */
 @Entity('check_usage')
 @Check('check_usage_checks_used_check', 'checks_used >= 0')
 export class CheckUsageEntity {
   @PrimaryColumn({ type: 'integer', primaryKeyConstraintName: 'check_usage_pkey' })
+  @ForeignKey('accounts', { name: 'check_usage_account_id_fkey', onDelete: 'CASCADE' })
   account_id: number;
 
   @PrimaryColumn({ type: 'date', primaryKeyConstraintName: 'check_usage_pkey' })
@@ -13,8 +13,4 @@ export class CheckUsageEntity {
 
   @Column({ type: 'integer', default: 0 })
   checks_used: number;
-
-  @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'account_id', foreignKeyConstraintName: 'check_usage_account_id_fkey' })
-  account?: Relation<AccountEntity>;
 }

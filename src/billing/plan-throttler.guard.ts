@@ -1,9 +1,13 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, ThrottlerRequest } from '@nestjs/throttler';
 import type { Response } from 'express';
-import { AccountContext, AuthenticatedRequest } from '../accounts/account-context';
+import type { Caller, CallerRequest } from '../common/caller';
 import { DomainError, ErrorCode } from '../common/errors';
 import { IS_PUBLIC_KEY } from '../common/public.decorator';
+import type { Plan } from './plan';
+
+/** A request as the limiter reads it: the caller and the plan the API key guard found for it. */
+export type PlanRequest = CallerRequest<Caller & { plan: Plan }>;
 
 export const WINDOW_SECONDS = 60;
 /** All the keys of an account together may make this many times one key's limit (DESIGN §5g). */
@@ -22,11 +26,11 @@ export const ACCOUNT_LIMIT_FACTOR = 3;
 export class PlanThrottlerGuard extends ThrottlerGuard {
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()])) return true;
-    return !context.switchToHttp().getRequest<AuthenticatedRequest>().account;
+    return !context.switchToHttp().getRequest<PlanRequest>().account;
   }
 
   protected override async handleRequest({ context, limit }: ThrottlerRequest): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const req = context.switchToHttp().getRequest<PlanRequest>();
     await this.countRequest(req.account!, limit, context.switchToHttp().getResponse<Response>());
     return true;
   }
@@ -36,7 +40,7 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
    * headers on `res`; over either, a 429 `rate_limited` error. Beside routes, MCP counts each tool
    * call through this (DESIGN §5f).
    */
-  async countRequest(account: AccountContext, limit: number, res: Response): Promise<void> {
+  async countRequest(account: Caller, limit: number, res: Response): Promise<void> {
     const nowSeconds = Date.now() / 1000;
     const window = Math.floor(nowSeconds / WINDOW_SECONDS) * WINDOW_SECONDS;
     const reset = window + WINDOW_SECONDS;

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AccountEntity } from '../accounts/account.entity';
 import type { Plan } from './plan';
 import { PlanEntity } from './plan.entity';
 
@@ -9,10 +8,7 @@ import { PlanEntity } from './plan.entity';
 export class PlansRepository {
   private cache: Map<string, Plan> | null = null;
 
-  constructor(
-    @InjectRepository(PlanEntity) private readonly plans: Repository<PlanEntity>,
-    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
-  ) {}
+  constructor(@InjectRepository(PlanEntity) private readonly plans: Repository<PlanEntity>) {}
 
   /** Plans change only by migration, so one read per process is enough. */
   async byId(id: string): Promise<Plan | null> {
@@ -24,7 +20,8 @@ export class PlansRepository {
   }
 
   async forAccount(accountId: number): Promise<Plan> {
-    const account = await this.accounts.findOne({ select: { plan_id: true }, where: { id: accountId } });
+    // The accounts table by name: billing sits below accounts and reads only the plan column.
+    const [account]: { plan_id: string }[] = await this.plans.query(`SELECT plan_id FROM accounts WHERE id = $1`, [accountId]);
     const plan = account ? await this.byId(account.plan_id) : null;
     if (!plan) throw new Error(`account ${accountId} has no plan`);
     return plan;

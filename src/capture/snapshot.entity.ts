@@ -1,6 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { MonitorEntity } from '../monitors/monitor.entity';
-import { RunEntity } from '../monitors/run.entity';
+import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { CaptureFields, PageMeta } from './capture.types';
 
 /** A page as one check captured it. Grows with checks that see new content, hence the bigint id. */
@@ -15,9 +13,11 @@ export class SnapshotEntity {
   id: number;
 
   @Column({ type: 'integer' })
+  @ForeignKey('monitors', { name: 'snapshots_monitor_id_fkey', onDelete: 'CASCADE' })
   monitor_id: number;
 
   @Column({ type: 'bigint', nullable: true })
+  @ForeignKey('runs', { name: 'snapshots_run_id_fkey', onDelete: 'SET NULL' })
   run_id: number | null;
 
   @Column({ type: 'text' })
@@ -43,12 +43,4 @@ export class SnapshotEntity {
 
   @Column({ type: 'jsonb', default: {} })
   meta: PageMeta;
-
-  @ManyToOne(() => MonitorEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'monitor_id', foreignKeyConstraintName: 'snapshots_monitor_id_fkey' })
-  monitor?: Relation<MonitorEntity>;
-
-  @ManyToOne(() => RunEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'run_id', foreignKeyConstraintName: 'snapshots_run_id_fkey' })
-  run?: Relation<RunEntity> | null;
 }

@@ -4,7 +4,7 @@ import { EntityManager, Repository } from 'typeorm';
 import type { CaptureFields, PageMeta } from './capture.types';
 import { SnapshotEntity } from './snapshot.entity';
 
-export type SnapshotRow = Omit<SnapshotEntity, 'monitor' | 'run'>;
+export type SnapshotRow = SnapshotEntity;
 
 export interface NewSnapshot {
   monitor_id: number;

@@ -1,6 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
-import type { ReviewStatus } from './changes.repository';
+import type { ReviewStatus } from './change.types';
 
 /** Feed counters kept by the triggers on `changes`, so feed meta never counts a million rows. */
 @Entity('change_counts')

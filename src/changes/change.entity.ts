@@ -6,7 +6,7 @@ import { CompetitorEntity } from '../competitors/competitor.entity';
 import { MonitorEntity } from '../monitors/monitor.entity';
 import { RunEntity } from '../monitors/run.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
-import type { ReviewStatus } from './changes.repository';
+import type { ReviewStatus } from './change.types';
 
 /**
  * A detected, interpreted change. Triggers (see the migrations) keep `change_counts` and

@@ -3,9 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ChangeEntity } from './change.entity';
-
-export type ReviewStatus = 'unreviewed' | 'acknowledged' | 'dismissed';
-export const REVIEW_STATUSES: readonly ReviewStatus[] = ['unreviewed', 'acknowledged', 'dismissed'];
+import type { ReviewStatus } from './change.types';
 
 /** The competitor's name and logo, flat beside the change, as the API shows them. */
 interface CompetitorColumns {

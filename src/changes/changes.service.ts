@@ -9,7 +9,8 @@ import { DomainError, ErrorCode, invalidParams, notFound } from '../common/error
 import { parseInclude } from '../common/include';
 import { SEVERITIES, severityRank } from '../common/severity';
 import { parseSince } from '../common/since';
-import { ChangesRepository, type ChangeRow, type ReviewStatus } from './changes.repository';
+import type { ReviewStatus } from './change.types';
+import { ChangesRepository, type ChangeRow } from './changes.repository';
 import { ListChangesQuery } from './dto/change-query.dto';
 import { ChangeDetailDto, ChangeListResponse, toChangeDetail, toChangeListItem } from './dto/change.response';
 

@@ -5,6 +5,7 @@ import { AppConfig } from '../config/config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { RedisModule } from '../database/redis.module';
+import { ENTITIES } from '../entities';
 import { QueueModule } from '../queue/queue.module';
 import { ScopingModule } from '../scoping/scoping.module';
 import { UsersModule } from '../users/users.module';
@@ -20,7 +21,7 @@ export class CliModule {
         AccountsModule,
         BillingModule,
         ConfigModule.forRoot(config),
-        DatabaseModule,
+        DatabaseModule.forRoot(ENTITIES),
         QueueModule.forRoot(config),
         RedisModule,
         ScopingModule,

@@ -3,7 +3,7 @@ import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
 import { type Store, storage } from 'nestjs-pino/storage';
 import type { Logger as Pino } from 'pino';
-import type { AuthenticatedRequest } from '../accounts/account-context';
+import type { CallerRequest } from './caller';
 import { lazyLogStore } from './log-context';
 import { redactUrl } from './redact-url';
 
@@ -29,7 +29,7 @@ export class RequestLogMiddleware implements NestMiddleware {
     this.logsRequests = root.isLevelEnabled('info');
   }
 
-  use(req: AuthenticatedRequest, res: Response, next: NextFunction): void {
+  use(req: CallerRequest, res: Response, next: NextFunction): void {
     const header = req.headers['x-request-id'];
     const id = typeof header === 'string' && CALLER_REQUEST_ID.test(header) ? header : randomUUID();
     res.setHeader('X-Request-Id', id);
@@ -38,7 +38,7 @@ export class RequestLogMiddleware implements NestMiddleware {
     storage.run(context, next);
   }
 
-  private logWhenAnswered(req: AuthenticatedRequest, res: Response, context: Store): void {
+  private logWhenAnswered(req: CallerRequest, res: Response, context: Store): void {
     const started = performance.now();
     const done = () => {
       res.off('finish', done);

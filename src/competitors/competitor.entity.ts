@@ -3,6 +3,7 @@ import {
   Column,
   CreateDateColumn,
   Entity,
+  ForeignKey,
   Index,
   JoinColumn,
   ManyToOne,
@@ -12,8 +13,7 @@ import {
 } from 'typeorm';
 import { AccountEntity } from '../accounts/account.entity';
 import type { DiscoveryType } from '../capture/capture.types';
-import { WorkspaceEntity } from '../workspaces/workspace.entity';
-import type { DiscoveredSurface, DiscoveryStatus } from './competitors.repository';
+import type { DiscoveredSurface, DiscoveryStatus } from './competitor.types';
 
 @Entity('competitors')
 @Unique('competitors_workspace_id_normalized_url_key', ['workspace_id', 'normalized_url'])
@@ -29,6 +29,7 @@ export class CompetitorEntity {
   account_id: number;
 
   @Column({ type: 'integer' })
+  @ForeignKey('workspaces', { name: 'competitors_workspace_id_fkey', onDelete: 'CASCADE' })
   workspace_id: number;
 
   @Column({ type: 'text' })
@@ -76,8 +77,4 @@ export class CompetitorEntity {
   @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'account_id', foreignKeyConstraintName: 'competitors_account_id_fkey' })
   account?: Relation<AccountEntity>;
-
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'workspace_id', foreignKeyConstraintName: 'competitors_workspace_id_fkey' })
-  workspace?: Relation<WorkspaceEntity>;
 }

@@ -4,17 +4,9 @@ import { EntityManager, In, Repository } from 'typeorm';
 import type { DiscoveryType } from '../capture/capture.types';
 import { CompetitorNoteEntity } from './competitor-note.entity';
 import { CompetitorEntity } from './competitor.entity';
+import type { DiscoveredSurface } from './competitor.types';
 
-export type DiscoveryStatus = 'pending' | 'running' | 'completed' | 'failed';
-export type SurfaceOutcome = 'monitored' | 'skipped_plan_limit' | 'skipped_by_request';
-
-export interface DiscoveredSurface {
-  monitor_type: DiscoveryType;
-  url: string;
-  outcome: SurfaceOutcome;
-}
-
-export type CompetitorRow = Omit<CompetitorEntity, 'account' | 'workspace'>;
+export type CompetitorRow = Omit<CompetitorEntity, 'account'>;
 
 export type NoteRow = Omit<CompetitorNoteEntity, 'competitor'>;
 

@@ -10,7 +10,7 @@ describe('database logging', () => {
     const capture = (...args: unknown[]) => void written.push(args.map(String).join(' '));
     for (const method of ['log', 'info', 'warn', 'error'] as const) jest.spyOn(console, method).mockImplementation(capture);
     jest.spyOn(Logger.prototype, 'error').mockImplementation(capture);
-    const options = dataSourceOptions({ url: 'postgres://localhost/x' });
+    const options = dataSourceOptions({ url: 'postgres://localhost/x' }, []);
     const logger = new LoggerFactory().create(options.logger, options.logging);
 
     logger.logQueryError(new Error('invalid byte sequence for encoding "UTF8": 0x00'), 'SELECT * FROM users WHERE email = $1', ['ada\u0000@secret.example']);

@@ -1,5 +1,4 @@
 import type { DataSourceOptions } from 'typeorm';
-import { ENTITIES } from './entities';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { MonitorRawHash1763800000001 } from './migrations/1763800000001-monitor-raw-hash';
 import { DigestAndWebhookDelivery1763900000000 } from './migrations/1763900000000-digest-and-webhook-delivery';
@@ -43,14 +42,17 @@ export interface ConnectionTarget {
   poolSize?: number;
 }
 
-export function dataSourceOptions(target: ConnectionTarget): DataSourceOptions {
+/** The tables' entities: the composition root's list (`src/entities.ts`). */
+export type EntityList = NonNullable<DataSourceOptions['entities']>;
+
+export function dataSourceOptions(target: ConnectionTarget, entities: EntityList): DataSourceOptions {
   const connection = target.socketDir
     ? { host: target.socketDir, port: target.port, username: 'postgres', database: 'postgres' }
     : { url: target.url };
   return {
     type: 'postgres',
     ...connection,
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     // Ids of the tables that grow with checks are bigint; read them as numbers (exact below 2^53).
     parseInt8: true,

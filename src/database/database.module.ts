@@ -1,8 +1,8 @@
-import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { dataSourceOptions } from './data-source-options';
+import { dataSourceOptions, type EntityList } from './data-source-options';
 import { EmbeddedPostgres, runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { migrate } from './migrate';
 import { createMissingDatabase, isMissingDatabase } from './missing-database';
@@ -26,10 +26,10 @@ const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
 })
 class EmbeddedPostgresModule {}
 
-function connectionOptions(config: AppConfig, embedded: EmbeddedPostgres | null): DataSourceOptions {
+function connectionOptions(config: AppConfig, embedded: EmbeddedPostgres | null, entities: EntityList): DataSourceOptions {
   return embedded
-    ? dataSourceOptions({ socketDir: embedded.socketDir, port: embedded.port, poolSize: 1 })
-    : dataSourceOptions({ url: config.databaseUrl!, poolSize: config.databasePoolSize });
+    ? dataSourceOptions({ socketDir: embedded.socketDir, port: embedded.port, poolSize: 1 }, entities)
+    : dataSourceOptions({ url: config.databaseUrl!, poolSize: config.databasePoolSize }, entities);
 }
 
 /** Connects (creating a missing database on first run) and migrates under the advisory lock. */
@@ -53,31 +53,37 @@ async function openMigrated(options: DataSourceOptions, config: AppConfig, embed
 /**
  * Owns the Postgres connection through `@nestjs/typeorm`: the configured server, or PGlite when
  * DATABASE_URL is unset; migrations run on connect. Features take their repositories with
- * `TypeOrmModule.forFeature([...])` and `@InjectRepository`.
+ * `TypeOrmModule.forFeature([...])` and `@InjectRepository`; the composition root passes every
+ * entity (`forRoot(ENTITIES)`), so this layer imports no feature.
  */
 @Global()
-@Module({
-  imports: [
-    EmbeddedPostgresModule,
-    TypeOrmModule.forRootAsync({
-      imports: [EmbeddedPostgresModule],
-      inject: [APP_CONFIG, EMBEDDED],
-      useFactory: (config: AppConfig, embedded: EmbeddedPostgres | null) => ({
-        ...connectionOptions(config, embedded),
-        // Fail at boot like before: no silent reconnect loop behind a dead server.
-        retryAttempts: 0,
-        config,
-        embedded,
-      }),
-      dataSourceFactory: (options) => {
-        const { config, embedded, ...rest } = options as DataSourceOptions & { config: AppConfig; embedded: EmbeddedPostgres | null };
-        return openMigrated(rest as DataSourceOptions, config, embedded);
-      },
-    }),
-  ],
-  exports: [TypeOrmModule],
-})
+@Module({})
 export class DatabaseModule implements OnApplicationShutdown {
+  static forRoot(entities: EntityList): DynamicModule {
+    return {
+      exports: [TypeOrmModule],
+      imports: [
+        EmbeddedPostgresModule,
+        TypeOrmModule.forRootAsync({
+          imports: [EmbeddedPostgresModule],
+          inject: [APP_CONFIG, EMBEDDED],
+          useFactory: (config: AppConfig, embedded: EmbeddedPostgres | null) => ({
+            ...connectionOptions(config, embedded, entities),
+            // Fail at boot like before: no silent reconnect loop behind a dead server.
+            retryAttempts: 0,
+            config,
+            embedded,
+          }),
+          dataSourceFactory: (options) => {
+            const { config, embedded, ...rest } = options as DataSourceOptions & { config: AppConfig; embedded: EmbeddedPostgres | null };
+            return openMigrated(rest as DataSourceOptions, config, embedded);
+          },
+        }),
+      ],
+      module: DatabaseModule,
+    };
+  }
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(EMBEDDED) private readonly embedded: EmbeddedPostgres | null,

@@ -3,7 +3,7 @@ import type { FieldDiff } from './diff.types';
 import { droppedOff } from './drop-off';
 import { at, fieldDiff } from './field-diff';
 import { diffKeyedSets, sameText, shownText } from './keyed-set';
-import { normalizeUrl } from './noise';
+import { normalizeUrl } from '../common/noise';
 
 /** Fields of an existing post whose edits are worth recording; only a new title is alerted on. */
 const EDITABLE: Array<keyof Pick<BlogPost, 'title' | 'excerpt' | 'date' | 'author'>> = [

@@ -2,7 +2,7 @@ import type { CareersFields } from '../capture/capture.types';
 import type { FieldDiff } from './diff.types';
 import { at, fieldDiff } from './field-diff';
 import { diffKeyedSets, replacedTitle, sameText, shownText } from './keyed-set';
-import { normalizeUrl } from './noise';
+import { normalizeUrl } from '../common/noise';
 
 /**
  * Careers: an opening that appears or closes is alertable (hiring shows where a competitor is

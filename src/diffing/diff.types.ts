@@ -1,5 +1,4 @@
 import type { MonitorType } from '../capture/capture.types';
-import type { ExtractionGap } from './extraction-gap';
 
 export type DiffOp = 'added' | 'removed' | 'updated' | 'modified';
 export type DiffTier = 'alertable' | 'informational' | 'noise';
@@ -95,4 +94,16 @@ export interface DiffResult {
   alertable: boolean;
   /** Set when substantial changed text of the main content is explained by no typed diff (reported as a content change). */
   extraction_gap: ExtractionGap | null;
+}
+
+/** Changed text of the main content that no typed diff explains: the extractor fell short. */
+export interface ExtractionGap {
+  /** The extractor that fell short: the monitor type. */
+  extractor: MonitorType;
+  before_items: number;
+  after_items: number;
+  /** Changed lines of the markdown diff. */
+  changed_lines: number;
+  /** Of those, the lines no typed diff explains (and that are not a date moving or re-spaced). */
+  unexplained_lines: number;
 }

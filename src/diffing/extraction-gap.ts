@@ -1,8 +1,8 @@
 import type { CaptureFields, FieldsByType, MonitorType } from '../capture/capture.types';
 import { stripDate } from '../capture/extract/dates';
-import type { FieldDiff } from './diff.types';
+import type { ExtractionGap, FieldDiff } from './diff.types';
 import { fieldDiff } from './field-diff';
-import { normalizeMarkdownForHash } from './noise';
+import { normalizeMarkdownForHash } from '../common/noise';
 import { changedLines, mentionedBy, unexplainedLines, visibleText, wordList, type ChangedLines } from './unexplained-text';
 
 /**
@@ -31,17 +31,6 @@ const YEAR = /\b(?:19|20)\d{2}\b/g;
 export interface PageMarkdown {
   before: string;
   after: string;
-}
-
-export interface ExtractionGap {
-  /** The extractor that fell short: the monitor type. */
-  extractor: MonitorType;
-  before_items: number;
-  after_items: number;
-  /** Changed lines of the markdown diff. */
-  changed_lines: number;
-  /** Of those, the lines no typed diff explains (and that are not a date moving or re-spaced). */
-  unexplained_lines: number;
 }
 
 /** The guard's finding: the gap to log and the diff that reports the unexplained text. */

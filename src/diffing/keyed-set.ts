@@ -1,4 +1,4 @@
-import { normalizeText } from './noise';
+import { normalizeText } from '../common/noise';
 
 /**
  * Identity of a text across two captures: noise-normalised and case-folded, because a change of

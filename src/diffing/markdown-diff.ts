@@ -1,5 +1,5 @@
 import { diffArrays, formatPatch, type StructuredPatchHunk } from 'diff';
-import { normalizeMarkdownForHash } from './noise';
+import { normalizeMarkdownForHash } from '../common/noise';
 
 /** Lines of context around each hunk: enough to locate a change, short enough for an excerpt. */
 const CONTEXT_LINES = 3;

@@ -2,7 +2,7 @@ import type { DocsPage } from '../capture/capture.types';
 import type { ChangeType, DiffTier, FieldDiff } from './diff.types';
 import { at, fieldDiff } from './field-diff';
 import { diffKeyedSets, replacedTitle, sameText } from './keyed-set';
-import { normalizeUrl } from './noise';
+import { normalizeUrl } from '../common/noise';
 
 export interface OutlineDiffOptions {
   base: 'sections' | 'pages';

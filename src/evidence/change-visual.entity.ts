@@ -1,5 +1,4 @@
-import { Check, Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
-import { ChangeEntity } from '../changes/change.entity';
+import { Check, Column, CreateDateColumn, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
 import type { Box } from './locate-region';
 import type { VisualStatus } from './page-screenshot.entity';
 
@@ -8,6 +7,7 @@ import type { VisualStatus } from './page-screenshot.entity';
 @Check('change_visuals_status_check', `status IN ('pending', 'ready', 'unavailable')`)
 export class ChangeVisualEntity {
   @PrimaryColumn({ type: 'bigint', primaryKeyConstraintName: 'change_visuals_pkey' })
+  @ForeignKey('changes', { name: 'change_visuals_change_id_fkey', onDelete: 'CASCADE' })
   change_id: number;
 
   @Column({ type: 'text', default: 'pending' })
@@ -48,8 +48,4 @@ export class ChangeVisualEntity {
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
-
-  @ManyToOne(() => ChangeEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'change_id', foreignKeyConstraintName: 'change_visuals_change_id_fkey' })
-  change?: Relation<ChangeEntity>;
 }

@@ -11,7 +11,7 @@ import { PAGE_WIDTH, PageShot, PageShotsService } from './page-shots.service';
 const CROP_PADDING = 24;
 const MIN_CROP = { width: 480, height: 160 };
 
-type VisualResult = { reason: string } | Omit<ChangeVisualEntity, 'change_id' | 'status' | 'reason' | 'created_at' | 'change'>;
+type VisualResult = { reason: string } | Omit<ChangeVisualEntity, 'change_id' | 'status' | 'reason' | 'created_at'>;
 
 /**
  * The evidence job's work (DESIGN §5e): screenshot the page as fetched at the check, and at a

@@ -88,7 +88,7 @@ export class EvidenceRepository {
     await this.screenshots.update({ id }, { status: 'unavailable', reason, html: null });
   }
 
-  async visualReady(changeId: number, visual: Omit<ChangeVisualEntity, 'change_id' | 'status' | 'reason' | 'created_at' | 'change'>): Promise<void> {
+  async visualReady(changeId: number, visual: Omit<ChangeVisualEntity, 'change_id' | 'status' | 'reason' | 'created_at'>): Promise<void> {
     await this.visuals.update({ change_id: changeId }, { ...visual, status: 'ready', reason: null });
   }
 

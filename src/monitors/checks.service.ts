@@ -9,7 +9,8 @@ import { InjectJobQueue, type JobQueue } from '../queue/job-queue';
 import { QueueAvailability } from '../queue/queue-availability';
 import { CheckJob, CHECKS_PER_JOB, jobIds, QUEUES } from '../queue/queue.constants';
 import { ScopedLookup } from '../scoping/scoped-lookup';
-import { RunKind, RunsRepository } from './runs.repository';
+import type { RunKind } from './run.types';
+import { RunsRepository } from './runs.repository';
 import { MonitorsRepository } from './monitors.repository';
 
 export interface RefreshResult {

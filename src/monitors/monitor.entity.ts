@@ -1,12 +1,9 @@
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { AccountEntity } from '../accounts/account.entity';
 import type { Cadence } from '../billing/plan';
 import type { MonitorType } from '../capture/capture.types';
 import { SnapshotEntity } from '../capture/snapshot.entity';
 import type { Severity } from '../common/severity';
-import { CompetitorEntity } from '../competitors/competitor.entity';
-import { WorkspaceEntity } from '../workspaces/workspace.entity';
-import { RunEntity } from './run.entity';
 
 @Entity('monitors')
 @Check('monitors_status_check', `status IN ('active', 'paused')`)
@@ -26,10 +23,12 @@ export class MonitorEntity {
 
   @Index('monitors_workspace_idx')
   @Column({ type: 'integer' })
+  @ForeignKey('workspaces', { name: 'monitors_workspace_id_fkey', onDelete: 'CASCADE' })
   workspace_id: number;
 
   @Index('monitors_competitor_idx')
   @Column({ type: 'integer' })
+  @ForeignKey('competitors', { name: 'monitors_competitor_id_fkey', onDelete: 'CASCADE' })
   competitor_id: number;
 
   @Column({ type: 'text' })
@@ -66,6 +65,7 @@ export class MonitorEntity {
   consecutive_failures: number;
 
   @Column({ type: 'bigint', nullable: true })
+  @ForeignKey('runs', { name: 'monitors_last_run_fk', onDelete: 'SET NULL' })
   last_run_id: number | null;
 
   @Column({ type: 'timestamptz', nullable: true })
@@ -90,18 +90,6 @@ export class MonitorEntity {
   @ManyToOne(() => AccountEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'account_id', foreignKeyConstraintName: 'monitors_account_id_fkey' })
   account?: Relation<AccountEntity>;
-
-  @ManyToOne(() => WorkspaceEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'workspace_id', foreignKeyConstraintName: 'monitors_workspace_id_fkey' })
-  workspace?: Relation<WorkspaceEntity>;
-
-  @ManyToOne(() => CompetitorEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'competitor_id', foreignKeyConstraintName: 'monitors_competitor_id_fkey' })
-  competitor?: Relation<CompetitorEntity>;
-
-  @ManyToOne(() => RunEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'last_run_id', foreignKeyConstraintName: 'monitors_last_run_fk' })
-  last_run?: Relation<RunEntity> | null;
 
   @ManyToOne(() => SnapshotEntity, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'last_snapshot_id', foreignKeyConstraintName: 'monitors_last_snapshot_fk' })

@@ -3,13 +3,8 @@ import { MonitorEntity } from './monitor.entity';
 import { RunEntity } from './run.entity';
 import { Module } from '@nestjs/common';
 import { CaptureModule } from '../capture/capture.module';
-import { ChangesModule } from '../changes/changes.module';
-import { EvidenceModule } from '../evidence/evidence.module';
-import { InterpretationModule } from '../interpretation/interpretation.module';
 import { QueueModule } from '../queue/queue.module';
 import { QUEUES } from '../queue/queue.constants';
-import { WebhooksModule } from '../webhooks/webhooks.module';
-import { CheckRunner } from './check-runner.service';
 import { TargetUrlValidator } from '../common/target-url';
 import { CheckContextRepository } from './check-context.repository';
 import { ChecksService } from './checks.service';
@@ -23,11 +18,10 @@ import { ScheduledRunsRepository } from './scheduled-runs.repository';
 
 @Module({
   controllers: [MonitorsController],
-  exports: [CheckContextRepository, CheckRunner, ChecksService, MonitorsRepository, MonitorsService, RetentionRepository, RunSweep, RunsRepository, ScheduledRunsRepository],
-  imports: [CaptureModule, ChangesModule, EvidenceModule, InterpretationModule, QueueModule.forFeature(QUEUES.checks), TypeOrmModule.forFeature([MonitorEntity, RunEntity]), WebhooksModule],
+  exports: [CheckContextRepository, ChecksService, MonitorsRepository, MonitorsService, RetentionRepository, RunSweep, RunsRepository, ScheduledRunsRepository],
+  imports: [CaptureModule, QueueModule.forFeature(QUEUES.checks), TypeOrmModule.forFeature([MonitorEntity, RunEntity])],
   providers: [
     CheckContextRepository,
-    CheckRunner,
     ChecksService,
     MonitorsRepository,
     MonitorsService,

@@ -6,7 +6,7 @@ import { CADENCE_SECONDS, type Cadence } from '../billing/plan';
 import { MonitorEntity } from './monitor.entity';
 import type { RunEntity } from './run.entity';
 
-export type MonitorRow = Omit<MonitorEntity, 'account' | 'workspace' | 'competitor' | 'last_run' | 'last_snapshot'>;
+export type MonitorRow = Omit<MonitorEntity, 'account' | 'last_snapshot'>;
 
 export type LastRunRow = Pick<RunEntity, 'id' | 'status' | 'error_code' | 'error_message' | 'finished_at'>;
 

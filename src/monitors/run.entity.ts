@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { MonitorEntity } from './monitor.entity';
-import type { RunKind, RunStatus } from './runs.repository';
+import type { RunKind, RunStatus } from './run.types';
 
 /** One check of a monitor. Grows with every check, hence the bigint id. */
 @Entity('runs')

@@ -5,9 +5,8 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { FETCH_ERROR_CODES } from '../capture/fetch/fetch-error';
 import { MonitorEntity } from './monitor.entity';
 import { RunEntity } from './run.entity';
+import type { RunKind } from './run.types';
 
-export type RunKind = 'baseline' | 'scheduled' | 'on_demand';
-export type RunStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'no_change' | 'changed';
 /**
  * Every `error_code` a failed run can carry: why its capture failed, or `quota_exceeded` (a
  * baseline beyond the month's checks), `worker_lost` (started too often), `internal_error` (an

@@ -3,9 +3,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Mailer } from '../webhooks/channels/email/mailer.service';
-import { AppSecretEntity } from './app-secret.entity';
+import { AppSecretEntity } from '../database/app-secret.entity';
 import { PasswordResetsRepository } from './password-resets.repository';
-import { sessionSecret } from './session-secret';
+import { sessionSecret } from '../database/session-secret';
 import { checkPassword, UsersError, UsersService } from './users.service';
 
 export const RESET_LINK_MINUTES = 60;

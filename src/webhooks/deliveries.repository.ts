@@ -3,26 +3,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { Batcher, distinctLayers } from '../common/batcher';
 import { ATTEMPT_LEASE_SECONDS, EARLY_START_TOLERANCE_SECONDS } from './retry-policy';
+import type { AttemptRecord, DeliveryStatus } from './delivery.types';
 import type { WebhookEvent } from './envelope';
-
-export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed' | 'gone';
-export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivering', 'succeeded', 'failed', 'gone'];
-
-/** One attempt as webhook_deliveries.attempts records it. */
-export interface AttemptRecord {
-  attempt: number;
-  /** The envelope id this attempt was sent with; null when the attempt was lost with its worker. */
-  id: string | null;
-  status_code: number | null;
-  error: string | null;
-  duration_ms: number | null;
-  attempted_at: string | null;
-  /** Email: the recipients this attempt delivered to, and those refused for good. */
-  delivered_to?: string[];
-  rejected?: string[];
-  /** Email without an SMTP server: the message waits in the email outbox, it was not sent. */
-  kept_in_outbox?: boolean;
-}
 
 /** A delivery as the log lists it: everything but the payload. */
 export type DeliveryLogRow = Omit<WebhookDeliveryEntity, 'payload' | 'workspace' | 'destination'>;

@@ -2,7 +2,7 @@ import { Check, Column, CreateDateColumn, Entity, JoinColumn, OneToOne, PrimaryC
 import type { Severity } from '../common/severity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import type { NotificationDigestPeriod } from './digest-window';
-import type { NotificationMode } from './notification-settings.repository';
+import type { NotificationMode } from './notification-settings.types';
 
 /** A workspace's notification settings (routing, signing secret): one row per workspace, keyed by it; destinations are rows of notification_destinations. */
 @Entity('notification_settings')

@@ -2,9 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { NotificationSettingsEntity } from './notification-settings.entity';
 
-export type NotificationMode = 'realtime' | 'digest';
-export const NOTIFICATION_MODES: readonly NotificationMode[] = ['realtime', 'digest'];
-
 export type RoutingInput = Pick<NotificationSettingsEntity, 'mode' | 'realtime_min_severity' | 'digest_period' | 'digest_hour_utc'>;
 
 /** A destination a realtime change is routed to: every enabled one (a broken one gets a failed row). */

@@ -1,6 +1,6 @@
 /** Delivery policy (DESIGN §6.19) as named constants, next to the functions that apply it. */
 import type { ChannelVerdict } from './channels/notification-channel';
-import type { DeliveryStatus } from './deliveries.repository';
+import type { DeliveryStatus } from './delivery.types';
 
 /** Retries after the first attempt of an event; a test ping gets no retry (its id is its key). */
 export const WEBHOOK_MAX_RETRIES = 5;

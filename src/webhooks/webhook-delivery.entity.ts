@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Unique, type Relation } from 'typeorm';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
-import type { AttemptRecord, DeliveryStatus } from './deliveries.repository';
+import type { AttemptRecord, DeliveryStatus } from './delivery.types';
 import { NotificationDestinationEntity } from './notification-destination.entity';
 import type { WebhookEvent } from './envelope';
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CompetitorJobsModule } from '../competitors/jobs/competitor-jobs.module';
 import { EvidenceJobsModule } from '../evidence/jobs/evidence-jobs.module';
-import { MonitorJobsModule } from '../monitors/jobs/monitor-jobs.module';
+import { PipelineJobsModule } from '../pipeline/jobs/pipeline-jobs.module';
 import { WebhookJobsModule } from '../webhooks/jobs/webhook-jobs.module';
 
 /**
@@ -10,6 +10,6 @@ import { WebhookJobsModule } from '../webhooks/jobs/webhook-jobs.module';
  * module; `JobConsumers` (src/queue) starts and drains the processors through the queue driver.
  */
 @Module({
-  imports: [CompetitorJobsModule, EvidenceJobsModule, MonitorJobsModule, WebhookJobsModule],
+  imports: [CompetitorJobsModule, EvidenceJobsModule, PipelineJobsModule, WebhookJobsModule],
 })
 export class WorkerModule {}

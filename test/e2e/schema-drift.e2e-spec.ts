@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options';
+import { ENTITIES } from '../../src/entities';
 import { pendingSchemaChanges } from '../../src/database/schema-drift';
 import { createTestApp } from '../support/test-app';
 import { databaseUrl, testMode, withAdmin } from '../support/services';
@@ -19,7 +20,7 @@ async function driftOnFreshDatabase(): Promise<string[]> {
   const server = process.env.RW_TEST_PG_URL!;
   const name = `rw_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(server, (admin) => admin.query(`CREATE DATABASE ${name}`));
-  const db = new DataSource(dataSourceOptions({ url: databaseUrl(server, name), poolSize: 2 }));
+  const db = new DataSource(dataSourceOptions({ url: databaseUrl(server, name), poolSize: 2 }, ENTITIES));
   try {
     await db.initialize();
     await db.runMigrations({ transaction: 'each' });

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../src/database/data-source-options';
+import { ENTITIES } from '../../src/entities';
 import { buildDist } from './build';
 import {
   DEFAULT_TEST_DATABASE_URL,
@@ -62,7 +63,7 @@ async function prepareServices(): Promise<void> {
     await admin.query(`DROP DATABASE IF EXISTS ${template}`);
     await admin.query(`CREATE DATABASE ${template}`);
   });
-  const migrator = new DataSource(dataSourceOptions({ url: databaseUrl(pgUrl, template) }));
+  const migrator = new DataSource(dataSourceOptions({ url: databaseUrl(pgUrl, template) }, ENTITIES));
   await migrator.initialize();
   await migrator.runMigrations({ transaction: 'each' });
   await migrator.destroy();

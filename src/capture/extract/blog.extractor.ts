@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import type { BlogFields, BlogPost } from '../capture.types';
-import { normalizeUrl } from '../../diffing/noise';
+import { normalizeUrl } from '../../common/noise';
 import { findDate, parseDate } from './dates';
 import {
   absoluteUrl,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CaptureFields } from '../capture.types';
-import { normalizeMarkdownForHash, normalizeText, normalizeUrl } from '../../diffing/noise';
+import { normalizeMarkdownForHash, normalizeText, normalizeUrl } from '../../common/noise';
 
 /** JSON with object keys sorted, so equal values always serialise to equal text. */
 export function stableJson(value: unknown): string {

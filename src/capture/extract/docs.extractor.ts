@@ -1,5 +1,5 @@
 import type { DocsFields, DocsPage } from '../capture.types';
-import { normalizeUrl } from '../../diffing/noise';
+import { normalizeUrl } from '../../common/noise';
 import { absoluteUrl, attr, findAll, urlPath } from './dom';
 import { readOutline } from './outline';
 import type { PageContext } from './page-context';

@@ -1,6 +1,6 @@
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { HomepageReading } from '../../competitors/discovery/homepage';
+import type { HomepageReading } from '../homepage/homepage';
 import type { ExtractedPage, MonitorType } from '../capture.types';
 import { FetchError } from '../fetch/fetch-error';
 import type { PageTaskReply, PageTaskRequest } from './extract.worker';

@@ -1,5 +1,5 @@
 import { slugify } from '../../common/slug';
-import { normalizeTypography } from '../../diffing/noise';
+import { normalizeTypography } from '../../common/noise';
 
 /** Lowercase slug of a label, stable across typographic variants (curly quotes, dashes). */
 export function keyOf(label: string, fallback = 'item'): string {

@@ -1,4 +1,4 @@
-import { readHomepage } from '../../competitors/discovery/homepage';
+import { readHomepage } from '../homepage/homepage';
 import { extractPage } from './extract-page';
 import { looksLikeJavaScriptShell } from './js-shell';
 

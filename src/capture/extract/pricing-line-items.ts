@@ -1,6 +1,6 @@
 import type { AnyNode, Element } from 'domhandler';
 import type { PricingFields } from '../capture.types';
-import { normalizeText } from '../../diffing/noise';
+import { normalizeText } from '../../common/noise';
 import { BLOCK_TAGS, isElement, isLeafBlock, ownListItemText, precedingHeading, tagName } from './dom';
 import { keyOf, KeyAllocator } from './keys';
 import type { PageContext } from './page-context';

@@ -4,7 +4,7 @@ import { IsIn, IsInt, IsOptional, IsPositive, IsString, Max, Min } from 'class-v
 import { MONITOR_TYPES } from '../../capture/capture.types';
 import { MAX_ID } from '../../common/parse-id.pipe';
 import { SEVERITIES, type Severity } from '../../common/severity';
-import { REVIEW_STATUSES, type ReviewStatus } from '../changes.repository';
+import { REVIEW_STATUSES, type ReviewStatus } from '../change.types';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
 

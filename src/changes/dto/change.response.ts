@@ -3,7 +3,8 @@ import { MONITOR_TYPES } from '../../capture/capture.types';
 import { CaptureDto } from '../../monitors/dto/monitor.response';
 import { SEVERITIES } from '../../common/severity';
 import { VisualDto } from '../../evidence/dto/visual.response';
-import { REVIEW_STATUSES, type ChangeListRow, type ChangeRow } from '../changes.repository';
+import { REVIEW_STATUSES } from '../change.types';
+import type { ChangeListRow, ChangeRow } from '../changes.repository';
 
 const CATEGORIES = ['pricing', 'feature', 'content', 'partnership', 'social_proof', 'positioning', 'other'];
 const DIRECTIONS = ['advanced', 'retreated', 'neutral'];

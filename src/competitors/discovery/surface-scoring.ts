@@ -1,5 +1,5 @@
-import { subdomainLabel } from './domain';
-import type { LinkArea } from './links';
+import { subdomainLabel } from '../../capture/homepage/domain';
+import type { LinkArea } from '../../capture/homepage/links';
 import {
   EXCLUDED_SEGMENTS,
   EXCLUDED_SUBDOMAINS,

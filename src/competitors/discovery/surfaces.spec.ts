@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { extractLinks } from './links';
+import { extractLinks } from '../../capture/homepage/links';
 import { classifySurfaces, feedCandidates, PROBE_PATHS, sitemapCandidates, type SurfaceType } from './surfaces';
 
 const CORPUS = path.resolve(__dirname, '../../../test/fixtures/corpus');

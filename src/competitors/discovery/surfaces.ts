@@ -1,6 +1,6 @@
 import { DISCOVERY_TYPES, type DiscoveryType } from '../../capture/capture.types';
-import { isSameSite } from './domain';
-import type { DiscoveredLink } from './links';
+import { isSameSite } from '../../capture/homepage/domain';
+import type { DiscoveredLink } from '../../capture/homepage/links';
 import {
   AREA_BONUS,
   hasUrlEvidence,

@@ -3,7 +3,8 @@ import { CADENCES } from '../../billing/plan';
 import { DISCOVERY_TYPES, MONITOR_TYPES } from '../../capture/capture.types';
 import { LastRunDto, MonitorDto, toLastRun } from '../../monitors/dto/monitor.response';
 import type { MonitorWithRun } from '../../monitors/monitors.repository';
-import type { CompetitorRow, DiscoveredSurface, NoteRow } from '../competitors.repository';
+import type { DiscoveredSurface } from '../competitor.types';
+import type { CompetitorRow, NoteRow } from '../competitors.repository';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 const STATUSES = ['pending', 'running', 'completed', 'failed'];

@@ -1,5 +1,5 @@
 import { MONITOR_TYPES } from '../../capture/capture.types';
-import { REVIEW_STATUSES } from '../../changes/changes.repository';
+import { REVIEW_STATUSES } from '../../changes/change.types';
 import { MAX_BIG_ID, MAX_ID } from '../../common/parse-id.pipe';
 import { SEVERITIES } from '../../common/severity';
 import { DEFAULT_DIGEST_PERIOD } from '../../digest/digest.service';

@@ -1,5 +1,5 @@
 import { MONITOR_TYPES } from '../../capture/capture.types';
-import { REVIEW_STATUSES } from '../../changes/changes.repository';
+import { REVIEW_STATUSES } from '../../changes/change.types';
 import { SEVERITIES } from '../../common/severity';
 import { DIGEST_PERIODS } from '../../digest/digest.types';
 import { anyObject, arrayOf, bool, int, nullable, num, oneOf, shape, str } from './json-schema';

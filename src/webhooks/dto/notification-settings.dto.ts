@@ -4,7 +4,7 @@ import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateIf } from 
 import { SEVERITIES, type Severity } from '../../common/severity';
 import { CHANNEL_NAMES, CHANNEL_TYPES } from '../channels/registered-channels';
 import { NOTIFICATION_DIGEST_PERIODS, type NotificationDigestPeriod } from '../digest-window';
-import { NOTIFICATION_MODES, type NotificationMode } from '../notification-settings.repository';
+import { NOTIFICATION_MODES, type NotificationMode } from '../notification-settings.types';
 
 /** Query strings carry numbers as text. */
 const toIntIfNumeric = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);

@@ -5,7 +5,7 @@ import { CHANNEL_TYPES } from '../channels/registered-channels';
 import { NOTIFICATION_DIGEST_PERIODS } from '../digest-window';
 import type { NotificationDestinationEntity } from '../notification-destination.entity';
 import type { NotificationSettingsEntity } from '../notification-settings.entity';
-import { NOTIFICATION_MODES } from '../notification-settings.repository';
+import { NOTIFICATION_MODES } from '../notification-settings.types';
 
 export class ChannelStateDto {
   /** a URL (or at least one email recipient) is set */

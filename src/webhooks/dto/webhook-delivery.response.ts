@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CHANNEL_NAMES } from '../channels/registered-channels';
-import { DELIVERY_STATUSES, type AttemptRecord, type DeliveryLogRow } from '../deliveries.repository';
+import type { DeliveryLogRow } from '../deliveries.repository';
+import { DELIVERY_STATUSES, type AttemptRecord } from '../delivery.types';
 import { WEBHOOK_EVENTS } from '../envelope';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

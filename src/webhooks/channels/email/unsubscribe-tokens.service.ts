@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../../config/config';
-import { sessionSecret } from '../../../users/session-secret';
-import { AppSecretEntity } from '../../../users/app-secret.entity';
+import { sessionSecret } from '../../../database/session-secret';
+import { AppSecretEntity } from '../../../database/app-secret.entity';
 
 export interface UnsubscribeClaim {
   workspaceId: number;

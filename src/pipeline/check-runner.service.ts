@@ -14,7 +14,7 @@ import { INTERPRETER } from '../interpretation/interpretation.module';
 import type { Interpretation, Interpreter } from '../interpretation/interpretation.types';
 import { excerptRawDiff } from '../interpretation/raw-diff-excerpt';
 import { NotificationsService } from '../webhooks/notifications.service';
-import { CheckContext, CheckContextRepository } from './check-context.repository';
+import { CheckContext, CheckContextRepository } from '../monitors/check-context.repository';
 
 const RAW_DIFF_EXCERPT_CHARS = 6000;
 /** Thrown inside the change transaction to roll back its snapshot when the change exists already. */

@@ -1,6 +1,6 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import { parsePage } from '../../capture/extract/parse-page';
+import { parsePage } from '../extract/parse-page';
 import { documentBaseUrl, toAbsoluteHttpUrl } from './urls';
 
 /** Where a link sits on its page: site navigation and footers name a site's sections. */

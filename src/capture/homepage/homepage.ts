@@ -1,4 +1,4 @@
-import { parsePage } from '../../capture/extract/parse-page';
+import { parsePage } from '../extract/parse-page';
 import { type CompetitorIdentity, readCompetitorIdentity } from './identity';
 import { type DiscoveredLink, extractFeedLinks, extractLinks } from './links';
 

@@ -6,8 +6,9 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from './data-source-options';
-import { pendingSchemaChanges } from './schema-drift';
+import { dataSourceOptions } from '../database/data-source-options';
+import { pendingSchemaChanges } from '../database/schema-drift';
+import { ENTITIES } from '../entities';
 
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -23,7 +24,7 @@ async function main(): Promise<number> {
   const admin = new DataSource({ type: 'postgres', url: server });
   await admin.initialize();
   await admin.query(`CREATE DATABASE ${name}`);
-  const db = new DataSource(dataSourceOptions({ url: onDatabase(server, name), poolSize: 2 }));
+  const db = new DataSource(dataSourceOptions({ url: onDatabase(server, name), poolSize: 2 }, ENTITIES));
   try {
     await db.initialize();
     await db.runMigrations({ transaction: 'each' });

@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio';
-import { parsePage } from '../../capture/extract/parse-page';
+import { parsePage } from '../extract/parse-page';
 import { domainLabel } from './domain';
 import { readJsonLdOrganization } from './json-ld';
 import { documentBaseUrl, toAbsoluteHttpUrl } from './urls';
