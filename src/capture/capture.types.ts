@@ -53,6 +53,11 @@ export interface PricingFields {
   line_items: { key: string; label: string; price: PlanPrice }[];
   free_trial: string | null;
   billing_periods: BillingPeriod[];
+  /**
+   * The page's section headings in the main content, read as the docs outline is. Absent in
+   * captures taken before sections were read: unknown, not "no sections".
+   */
+  sections?: DocsPage[];
 }
 
 export interface BlogPost {

@@ -52,4 +52,11 @@ describe('describeFieldDiffs', () => {
       ]),
     ).toEqual([{ field: 'Blog post', before: '—', after: 'Launching Automations (2026-03-03)' }]);
   });
+
+  it('names a section by its title, whether the page is docs or pricing', () => {
+    const section = { key: 'usage-based-plans', title: 'Usage-based plans', url: null, level: 2 };
+    expect(describeFieldDiffs([diff({ op: 'removed', change_type: 'section_removed', path: 'sections[usage-based-plans]', old: section })])).toEqual([
+      { field: 'Section', before: 'Usage-based plans', after: '—' },
+    ]);
+  });
 });

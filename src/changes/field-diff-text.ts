@@ -139,7 +139,7 @@ const FIELD_NAMES: Record<string, string> = {
   openings: 'Job opening',
   pages: 'Docs page',
   posts: 'Blog post',
-  sections: 'Docs section',
+  sections: 'Section',
   subheadline: 'Subheadline',
   testimonials: 'Testimonial',
 };

@@ -107,7 +107,7 @@ const PARTNERSHIP = /\bpartner(?:s|ship|ships|ed|ing)?\b|\bintegrations? with\b|
 export function deriveCategory(type: MonitorType, diffs: readonly FieldDiff[]): ChangeCategory {
   const considered = consideredDiffs(diffs);
   if (considered.length === 0) return TYPE_CATEGORY[type];
-  const found = new Set(considered.map(categoryOf));
+  const found = new Set(considered.map((diff) => categoryOf(type, diff)));
   return PRIORITY.find((category) => found.has(category)) ?? 'other';
 }
 
@@ -175,7 +175,9 @@ function consideredDiffs(diffs: readonly FieldDiff[]): readonly FieldDiff[] {
   return diffs.filter((diff) => diff.tier === 'informational');
 }
 
-function categoryOf(diff: FieldDiff): ChangeCategory {
+function categoryOf(type: MonitorType, diff: FieldDiff): ChangeCategory {
+  // A section of a pricing page is a way of pricing ("Usage-based plans"), not an article.
+  if (type === 'pricing' && diff.path.startsWith('sections[')) return 'pricing';
   const announced = diff.change_type === 'post_added' || diff.change_type === 'entry_added';
   if (announced && PARTNERSHIP.test(textOf(diff.new))) return 'partnership';
   return CATEGORY_OF[diff.change_type] ?? 'other';

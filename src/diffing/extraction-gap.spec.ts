@@ -53,6 +53,30 @@ describe('silent-failure guard', () => {
     expect(result.category).toBe('pricing');
   });
 
+  it('counts a pricing section diff as explaining its heading line: no gap for a section removed', () => {
+    const plans = [plan('free', [price(0)]), plan('pro', [price(20)])];
+    const usage = { key: 'usage-based-plans', title: 'Usage-based plans', url: null, level: 2 };
+    const page = '# Pricing\n\nFree $0\n\nPro $20 per month';
+    const result = diffCaptures(
+      'pricing',
+      { fields: pricing(plans, { sections: [usage] }), markdown: `${page}\n\n## Usage-based plans` },
+      { fields: pricing(plans, { sections: [] }), markdown: page },
+    );
+
+    expect(result.field_diffs.map((d) => d.change_type)).toEqual(['section_removed']);
+    expect(result.extraction_gap).toBeNull();
+    expect(result.category).toBe('pricing');
+  });
+
+  it('raises nothing on the first check after sections were read: the old capture has no field, the page is the same', () => {
+    const plans = [plan('free', [price(0)]), plan('pro', [price(20)])];
+    const page = '# Pricing\n\n## Usage-based plans\n\nFree $0\n\nPro $20 per month';
+    const usage = { key: 'usage-based-plans', title: 'Usage-based plans', url: null, level: 2 };
+    const result = diffCaptures('pricing', { fields: pricing(plans), markdown: page }, { fields: pricing(plans, { sections: [usage] }), markdown: page });
+
+    expect(result).toMatchObject({ alertable: false, field_diffs: [], extraction_gap: null });
+  });
+
   it('adds nothing when the typed diffs explain the changed text, or when the text barely moved', () => {
     const entry = { key: 'launched-sso', title: 'Launched SSO', version: null, date: null, items: ['Sign in with Okta, Azure AD or any SAML 2.0 provider. Admins can require SSO for the whole workspace from the security settings.'] };
     const explained = diffCaptures('changelog', { fields: EMPTY.changelog, markdown: intro }, { fields: { entries: [entry] }, markdown: `${intro}\n\n${launch}` });

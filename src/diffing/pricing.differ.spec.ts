@@ -244,3 +244,41 @@ describe('diffPricing: line items relabelled, prices whose period became known',
     expect(swapped.map((d) => d.change_type).sort()).toEqual(['price_added', 'price_removed']);
   });
 });
+
+describe('diffPricing sections', () => {
+  const section = (title: string, level = 2) => ({ key: title.toLowerCase().replace(/\s+/g, '-'), title, url: null, level });
+  const page = (titles: string[], plans = [basic(), pro()]) => pricing(plans, { sections: titles.map((t) => section(t)) });
+
+  it('reports a pricing section removed, alertable, under sections[…]', () => {
+    const diffs = diffPricing(page(['Concurrency based plans', 'Usage-based plans']), page(['Concurrency based plans']));
+    expect(diffs).toEqual([
+      { op: 'removed', change_type: 'section_removed', path: 'sections[usage-based-plans]', tier: 'alertable', old: section('Usage-based plans'), new: null },
+    ]);
+  });
+
+  it('reports a pricing section added', () => {
+    const diffs = diffPricing(page(['Plans']), page(['Plans', 'Add-ons']));
+    expect(diffs).toEqual([expect.objectContaining({ op: 'added', change_type: 'section_added', path: 'sections[add-ons]', tier: 'alertable' })]);
+  });
+
+  it('reports a retitled section (same anchor) as informational', () => {
+    const before = pricing([basic()], { sections: [{ key: 'a', title: 'Usage plans', url: 'https://x.test/p#usage', level: 2 }] });
+    const after = pricing([basic()], { sections: [{ key: 'b', title: 'Pay as you go', url: 'https://x.test/p#usage', level: 2 }] });
+    expect(diffPricing(before, after)).toEqual([
+      expect.objectContaining({ op: 'modified', change_type: 'title_changed', path: 'sections[b].title', tier: 'informational', old: 'Usage plans', new: 'Pay as you go' }),
+    ]);
+  });
+
+  it('leaves a plan card heading to the plan diff: a removed plan is not also a removed section', () => {
+    const before = page(['Plans', 'Basic', 'Pro'], [basic(), pro()]);
+    const after = page(['Plans', 'Basic'], [basic()]);
+    expect(diffPricing(before, after).map((d) => d.change_type)).toEqual(['plan_removed']);
+  });
+
+  it('compares an old capture without sections as unknown: no section diff', () => {
+    const old = pricing([basic(), pro()]);
+    expect(old.sections).toBeUndefined();
+    expect(diffPricing(old, page(['Concurrency based plans', 'Usage-based plans']))).toEqual([]);
+    expect(diffPricing(page(['Usage-based plans']), old)).toEqual([]);
+  });
+});

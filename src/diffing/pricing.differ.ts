@@ -3,6 +3,7 @@ import type { BillingPeriod, PlanPrice, PricingFields, PricingPlan } from '../ca
 import type { DiffOp, FieldDiff } from './diff.types';
 import { at, fieldDiff, presenceOp } from './field-diff';
 import { diffKeyedSets, diffTextSets, sameText, shownText, textKey, type KeyedSetDiff } from './keyed-set';
+import { diffOutline } from './outline.differ';
 import { limitShape } from './plan-limits';
 import { durationDays } from './quantities';
 import { pairRelabelled, pairSameUnit } from './relabelled';
@@ -58,7 +59,26 @@ export function diffPricing(before: PricingFields, after: PricingFields): FieldD
     if (explained.has(item as BillingPeriod)) continue;
     diffs.push(fieldDiff('removed', 'billing_period_removed', at('billing_periods', item), 'alertable', item, null));
   }
+  diffs.push(...diffSections(before, after));
   return diffs;
+}
+
+/**
+ * The page's sections ("Usage-based plans" removed is a pricing model retired). A capture taken
+ * before sections were read has none recorded: unknown, so nothing is compared. A section titled
+ * with a plan's name is that plan's heading, which the plan diff reports; a retitled section is
+ * informational (the plans under it say what changed).
+ */
+function diffSections(before: PricingFields, after: PricingFields): FieldDiff[] {
+  if (!before.sections || !after.sections) return [];
+  const planNames = new Set([...before.plans, ...after.plans].map((plan) => textKey(plan.name)));
+  const ownSections = (fields: PricingFields) => (fields.sections ?? []).filter((section) => !planNames.has(textKey(section.title)));
+  return diffOutline(ownSections(before), ownSections(after), {
+    base: 'sections',
+    added: 'section_added',
+    removed: 'section_removed',
+    retitled: () => 'informational',
+  });
 }
 
 function diffPlan(path: string, old: PricingPlan, next: PricingPlan, explained: Set<BillingPeriod>): FieldDiff[] {

@@ -88,11 +88,12 @@ const TABLE_SEPARATOR = /^\s*\|?\s*:?-{3,}/;
  * The lines of one side still unexplained once a section's labels go with it: a heading (and its
  * table's header row) added or removed together with its section is explained when the typed
  * diffs explain every other changed line of that section ("## Pay as you go" and its price rows).
+ * A heading a typed diff already explains (a pricing section removed) takes its labels along too.
  */
 function withoutSectionLabels(side: string[], unexplained: boolean[]): string[] {
   const open = [...unexplained];
   for (let i = 0; i < side.length; i++) {
-    if (!unexplained[i] || !HEADING_LINE.test(side[i])) continue;
+    if (!HEADING_LINE.test(side[i])) continue;
     const labels = [i];
     let explainedContent = 0;
     let rest = true;

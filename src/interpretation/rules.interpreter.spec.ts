@@ -274,6 +274,26 @@ describe('RulesInterpreter on posts, releases and pages', () => {
     expect(result.enrichment.seo_opportunity.keywords).toEqual(['saml single sign-on', 'scim provisioning']);
   });
 
+  it('reads a section removed from a pricing page as a pricing change, not docs', () => {
+    const section = { key: 'usage-based-plans', title: 'Usage-based plans', url: null, level: 2 };
+    const result = interpretWithRules(
+      input('pricing', [diff('removed', 'section_removed', 'sections[usage-based-plans]', section, null)], { category: 'pricing', direction: 'retreated' }),
+    );
+
+    expect(result.summary).toBe('Acme removed the “Usage-based plans” section from its pricing page.');
+    expect(result).toMatchObject({ category: 'pricing', severity: 'low', direction: 'retreated' });
+    expect(result.why_it_matters).toMatch(/way of buying was retired/);
+  });
+
+  it('reads a retitled pricing section as informational wording', () => {
+    const result = interpretWithRules(
+      input('pricing', [diff('modified', 'title_changed', 'sections[usage].title', 'Usage plans', 'Pay as you go', 'informational')], { category: 'pricing' }),
+    );
+
+    expect(result.summary).toBe('Acme renamed the “Usage plans” section of its pricing page to “Pay as you go”.');
+    expect(result).toMatchObject({ category: 'pricing', severity: 'info' });
+  });
+
   it('keeps reworded footer text at info with nothing to do', () => {
     const result = interpretWithRules(
       input('custom', [

@@ -1,13 +1,12 @@
 import type { DocsFields, DocsPage } from '../capture.types';
 import { normalizeUrl } from '../../common/noise';
-import { absoluteUrl, attr, findAll, headingLevel, urlPath } from './dom';
-import { keyOf, KeyAllocator } from './keys';
+import { absoluteUrl, attr, findAll, urlPath } from './dom';
+import { readOutline } from './outline';
 import type { PageContext } from './page-context';
 import type { PageLink } from './chrome';
 
 const ASSET_RE = /\.(?:png|jpe?g|gif|svg|webp|ico|css|js|mjs|map|pdf|zip|gz|tgz|dmg|exe|msi|deb|rpm|apk|mp4|mp3|woff2?|ttf|xml|json)$/i;
 const MAX_PAGES = 500;
-const MAX_SECTIONS = 500;
 
 /** Same host (www. ignored): a forum on a sub-domain is not part of the docs. */
 function sameHost(a: string, b: string): boolean {
@@ -21,27 +20,6 @@ function docsTitle(ctx: PageContext): string | null {
   // Many top-level sections: the page title is the document's, without its tagline.
   const title = ctx.meta.title ?? (h1s[0] ? ctx.dom.text(h1s[0]) : null);
   return title ? title.split(/\s+[|·•»–—-]\s+/)[0].trim() || title : null;
-}
-
-function sections(ctx: PageContext): DocsPage[] {
-  const keys = new KeyAllocator();
-  const out: DocsPage[] = [];
-  let parent = '';
-  for (const heading of findAll(ctx.root, ['h1', 'h2', 'h3'])) {
-    const title = ctx.dom.text(heading);
-    if (!title) continue;
-    const level = headingLevel(heading);
-    if (level === 1) parent = title;
-    const id = attr(heading, 'id');
-    out.push({
-      key: keys.take(keyOf(title), level > 1 ? parent : null),
-      title,
-      url: id ? absoluteUrl(`#${id}`, ctx.base) : null,
-      level,
-    });
-    if (out.length >= MAX_SECTIONS) break;
-  }
-  return out;
 }
 
 function pages(ctx: PageContext): DocsPage[] {
@@ -68,5 +46,5 @@ function pages(ctx: PageContext): DocsPage[] {
 }
 
 export function extractDocs(ctx: PageContext): DocsFields {
-  return { title: docsTitle(ctx), sections: sections(ctx), pages: pages(ctx) };
+  return { title: docsTitle(ctx), sections: readOutline(ctx), pages: pages(ctx) };
 }

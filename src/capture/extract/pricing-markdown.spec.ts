@@ -123,6 +123,8 @@ describe('pricing served as Markdown or plain text', () => {
       ['price_removed', 'line_items[api-requests]'],
       ['price_removed', 'line_items[extra-seats]'],
       ['price_removed', 'line_items[gpu-compute]'],
+      // The section itself is gone too; the renamed "## Pro" heading is the plan's, reported once as its rename.
+      ['section_removed', 'sections[pay-as-you-go]'],
     ]);
   });
 

@@ -2,6 +2,7 @@ import { chargedEvery } from '../billing-cadence';
 import type { Element } from 'domhandler';
 import type { BillingPeriod, PricingFields } from '../capture.types';
 import { closest, DomText, findAll, tagName } from './dom';
+import { readOutline } from './outline';
 import type { PageContext } from './page-context';
 import { periodFromLabel } from './price-parser';
 import { readPlanCards } from './pricing-cards';
@@ -76,5 +77,6 @@ export function extractPricing(page: PageContext): PricingFields {
     line_items: lineItems,
     free_trial: freeTrial(ctx),
     billing_periods: PERIOD_ORDER.filter((p) => periods.has(p)),
+    sections: readOutline(page),
   };
 }

@@ -168,6 +168,8 @@ function magnitude(reading: Reading, ctx: RuleContext, all: readonly Reading[]):
     case 'heading_added':
     case 'heading_removed': {
       const title = titleOf(diff.new ?? diff.old);
+      // A pricing page's section frames its prices: it ranks below the prices that changed under it.
+      if (ctx.monitorType === 'pricing' && reading.path.base === 'sections') return base - 5;
       if (reading.signal === 'compliance') return base + 10;
       return STRATEGIC.test(title) || /\b(?:legacy|deprecated|v\d)\b/i.test(title) ? base + 10 : base;
     }

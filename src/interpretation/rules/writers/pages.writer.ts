@@ -2,11 +2,13 @@ import { byScore, ofType, type Cluster, type ClusterText } from '../clusters';
 import type { RuleContext } from '../context';
 import { titleOf } from '../readings';
 import { SIGNAL_CATEGORY, STRATEGIC } from '../signals';
+import { writePricingSections } from './pricing-sections.writer';
 import { capitalise, listJoin, quote, sentence, squash } from '../text';
 
 /* Docs outlines and custom pages: pages and sections, headings, body text, the page title. */
 
 export function writeDocs(cluster: Cluster, ctx: RuleContext): ClusterText {
+  if (ctx.monitorType === 'pricing') return writePricingSections(cluster, ctx);
   const c = ctx.competitor;
   const clauses: string[] = [];
   const describe = (type: string, verb: string, noun: string, nouns: string) => {

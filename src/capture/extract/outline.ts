@@ -1,0 +1,31 @@
+import type { DocsPage } from '../capture.types';
+import { absoluteUrl, attr, findAll, headingLevel } from './dom';
+import { keyOf, KeyAllocator } from './keys';
+import type { PageContext } from './page-context';
+
+const MAX_SECTIONS = 500;
+
+/**
+ * The page's outline: its h1–h3 headings in the main content, in order. A sub-section is keyed
+ * under the h1 above it, and links to its anchor when the heading has an id.
+ */
+export function readOutline(ctx: PageContext): DocsPage[] {
+  const keys = new KeyAllocator();
+  const out: DocsPage[] = [];
+  let parent = '';
+  for (const heading of findAll(ctx.root, ['h1', 'h2', 'h3'])) {
+    const title = ctx.dom.text(heading);
+    if (!title) continue;
+    const level = headingLevel(heading);
+    if (level === 1) parent = title;
+    const id = attr(heading, 'id');
+    out.push({
+      key: keys.take(keyOf(title), level > 1 ? parent : null),
+      title,
+      url: id ? absoluteUrl(`#${id}`, ctx.base) : null,
+      level,
+    });
+    if (out.length >= MAX_SECTIONS) break;
+  }
+  return out;
+}
