@@ -110,7 +110,7 @@ export class EvidenceRepository {
     const row = await this.visuals
       .createQueryBuilder('v')
       .select(`v.${column}`, 'png')
-      .innerJoin('v.change', 'c')
+      .innerJoin('changes', 'c', 'c.id = v.change_id')
       .where(`v.change_id = :changeId AND c.account_id = :accountId AND v.status = 'ready'`, { changeId, accountId })
       .getRawOne<{ png: Buffer | null }>();
     return row?.png ?? null;
