@@ -20,6 +20,9 @@ const byWords = (old: string, next: string): DiffTier => (replacedTitle(old, nex
  */
 export function diffOutline(before: DocsPage[], after: DocsPage[], options: OutlineDiffOptions): FieldDiff[] {
   const { base, retitled = byWords } = options;
+  // Most compared pairs keep their outline as it was: equal entries in the same order need no
+  // keyed comparison (which normalises every title, milliseconds on a page of many headings).
+  if (sameOutline(before, after)) return [];
   const diffs: FieldDiff[] = [];
   const outline = diffKeyedSets(before, after, (page) => page.key || page.url || page.title, {
     // A retitled page keeps its URL (or anchor); that is what makes it the same page.
@@ -36,4 +39,12 @@ export function diffOutline(before: DocsPage[], after: DocsPage[], options: Outl
     diffs.push(fieldDiff('modified', 'title_changed', `${at(base, key)}.title`, retitled(old.title, next.title), old.title, next.title));
   }
   return diffs;
+}
+
+/** Whether two outlines hold the same entries in the same order (so nothing in them changed). */
+export function sameOutline(before: DocsPage[], after: DocsPage[]): boolean {
+  return (
+    before.length === after.length &&
+    before.every((page, i) => page.key === after[i].key && page.title === after[i].title && page.url === after[i].url)
+  );
 }

@@ -3,7 +3,7 @@ import type { BillingPeriod, PlanPrice, PricingFields, PricingPlan } from '../ca
 import type { DiffOp, FieldDiff } from './diff.types';
 import { at, fieldDiff, presenceOp } from './field-diff';
 import { diffKeyedSets, diffTextSets, sameText, shownText, textKey, type KeyedSetDiff } from './keyed-set';
-import { diffOutline } from './outline.differ';
+import { diffOutline, sameOutline } from './outline.differ';
 import { limitShape } from './plan-limits';
 import { durationDays } from './quantities';
 import { pairRelabelled, pairSameUnit } from './relabelled';
@@ -70,7 +70,7 @@ export function diffPricing(before: PricingFields, after: PricingFields): FieldD
  * informational (the plans under it say what changed).
  */
 function diffSections(before: PricingFields, after: PricingFields): FieldDiff[] {
-  if (!before.sections || !after.sections) return [];
+  if (!before.sections || !after.sections || sameOutline(before.sections, after.sections)) return [];
   const planNames = new Set([...before.plans, ...after.plans].map((plan) => textKey(plan.name)));
   const ownSections = (fields: PricingFields) => (fields.sections ?? []).filter((section) => !planNames.has(textKey(section.title)));
   return diffOutline(ownSections(before), ownSections(after), {
