@@ -54,7 +54,7 @@ export interface PricingFields {
   free_trial: string | null;
   billing_periods: BillingPeriod[];
   /**
-   * The page's section headings in the main content, read as the docs outline is. Absent in
+   * The page's h1/h2 section headings in the main content, read as the docs outline is. Absent in
    * captures taken before sections were read: unknown, not "no sections".
    */
   sections?: DocsPage[];

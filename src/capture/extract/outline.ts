@@ -6,14 +6,14 @@ import type { PageContext } from './page-context';
 const MAX_SECTIONS = 500;
 
 /**
- * The page's outline: its h1–h3 headings in the main content, in order. A sub-section is keyed
- * under the h1 above it, and links to its anchor when the heading has an id.
+ * The page's outline: its headings in the main content down to `deepest` (h3 for docs), in order.
+ * A sub-section is keyed under the h1 above it, and links to its anchor when the heading has an id.
  */
-export function readOutline(ctx: PageContext): DocsPage[] {
+export function readOutline(ctx: PageContext, deepest: 2 | 3 = 3): DocsPage[] {
   const keys = new KeyAllocator();
   const out: DocsPage[] = [];
   let parent = '';
-  for (const heading of findAll(ctx.root, ['h1', 'h2', 'h3'])) {
+  for (const heading of findAll(ctx.root, deepest === 3 ? ['h1', 'h2', 'h3'] : ['h1', 'h2'])) {
     const title = ctx.dom.text(heading);
     if (!title) continue;
     const level = headingLevel(heading);

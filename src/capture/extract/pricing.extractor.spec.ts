@@ -219,10 +219,11 @@ describe('pricing sections on the Travis CI billing overview (corpus)', () => {
   const url = 'https://docs.travis-ci.com/user/billing-overview/';
   const before = fieldsOf(corpusPage('pricing-travis-ci-credit-plans-pair/before.md'), url, 'pricing');
 
-  it('reads the page outline as the docs extractor does: h1–h3 in order, keyed under the h1', () => {
+  it('reads the h1 and h2 headings of the page, in order, as its sections', () => {
     const titles = (before.sections ?? []).map((s) => s.title);
-    expect(titles).toEqual(expect.arrayContaining(['Concurrency based plans', 'Usage-based plans', 'Monthly Plans', 'Annual Plans']));
-    // h4 and deeper ("Selecting a Plan") are not sections.
+    expect(titles).toEqual(expect.arrayContaining(['Travis CI Plan types', 'Concurrency based plans', 'Usage-based plans', 'Getting Help']));
+    // h3 and deeper are plan cards, sub-sections and FAQ questions, not the page's sections.
+    expect(titles).not.toContain('Monthly Plans');
     expect(titles).not.toContain('Selecting a Plan');
     const usage = before.sections?.find((s) => s.title === 'Usage-based plans');
     expect(usage).toMatchObject({ level: 2 });

@@ -77,6 +77,7 @@ export function extractPricing(page: PageContext): PricingFields {
     line_items: lineItems,
     free_trial: freeTrial(ctx),
     billing_periods: PERIOD_ORDER.filter((p) => periods.has(p)),
-    sections: readOutline(page),
+    // A pricing page's own sections are its h1/h2 headings; h3s are plan cards and FAQ questions.
+    sections: readOutline(page, 2),
   };
 }
