@@ -75,25 +75,35 @@ export function diffKeyedSets<T>(
   const afterMap = index(after ?? [], keyOf);
 
   const matched: Matched<T>[] = [];
-  let added: Keyed<T>[] = [];
+  const added: Keyed<T>[] = [];
   for (const [identity, entry] of afterMap) {
     const old = beforeMap.get(identity);
     if (old) matched.push({ key: entry.key, before: old.item, after: entry.item });
     else added.push(entry);
   }
-  let removed = [...beforeMap].filter(([identity]) => !afterMap.has(identity)).map(([, entry]) => entry);
+  const removed = [...beforeMap].filter(([identity]) => !afterMap.has(identity)).map(([, entry]) => entry);
 
+  let diff: KeyedSetDiff<T> = { added, removed, matched };
   for (const fallback of options.fallbacks ?? []) {
-    if (added.length === 0 || removed.length === 0) break;
-    const pairs = pairUnique(removed, added, fallback);
-    if (pairs.length === 0) continue;
-    const pairedOld = new Set(pairs.map(([old]) => old));
-    const pairedNew = new Set(pairs.map(([, next]) => next));
-    for (const [old, next] of pairs) matched.push({ key: next.key, before: old.item, after: next.item });
-    removed = removed.filter((entry) => !pairedOld.has(entry));
-    added = added.filter((entry) => !pairedNew.has(entry));
+    if (diff.added.length === 0 || diff.removed.length === 0) break;
+    diff = matchPairs(diff, pairUnique(diff.removed, diff.added, fallback));
   }
-  return { added, removed, matched };
+  return diff;
+}
+
+/**
+ * The diff with these (removed, added) pairs taken out of its removed and added entries and
+ * appended to its matched pairs, keyed by the added side: one item whose key changed.
+ */
+export function matchPairs<T>(diff: KeyedSetDiff<T>, pairs: ReadonlyArray<readonly [Keyed<T>, Keyed<T>]>): KeyedSetDiff<T> {
+  if (pairs.length === 0) return diff;
+  const pairedOld = new Set(pairs.map(([old]) => old));
+  const pairedNew = new Set(pairs.map(([, next]) => next));
+  return {
+    added: diff.added.filter((entry) => !pairedNew.has(entry)),
+    removed: diff.removed.filter((entry) => !pairedOld.has(entry)),
+    matched: [...diff.matched, ...pairs.map(([old, next]) => ({ key: next.key, before: old.item, after: next.item }))],
+  };
 }
 
 /** Compares lists of plain strings (features, logos, CTAs…) by their noise-normalised text. */

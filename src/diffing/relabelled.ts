@@ -1,5 +1,5 @@
 import type { KeyedSetDiff } from './keyed-set';
-import { textKey } from './keyed-set';
+import { matchPairs, textKey } from './keyed-set';
 
 /** At most this many characters edited, and at most this share of the label: a typo, not another item. */
 const MAX_EDITS = 2;
@@ -39,14 +39,7 @@ export function pairRelabelled<T>(diff: KeyedSetDiff<T>, labelOf: (item: T) => s
     .filter(({ news }) => news.length === 1)
     .map(({ old, news }) => ({ old, next: news[0] }))
     .filter(({ next }, _, all) => all.filter((p) => p.next === next).length === 1);
-  if (!pairs.length) return diff;
-  const pairedOld = new Set(pairs.map((p) => p.old));
-  const pairedNew = new Set(pairs.map((p) => p.next));
-  return {
-    added: diff.added.filter((e) => !pairedNew.has(e)),
-    removed: diff.removed.filter((e) => !pairedOld.has(e)),
-    matched: [...diff.matched, ...pairs.map(({ old, next }) => ({ key: next.key, before: old.item, after: next.item }))],
-  };
+  return matchPairs(diff, pairs.map(({ old, next }) => [old, next] as const));
 }
 
 const words = (text: string) => new Set(textKey(text).match(/\p{L}{4,}/gu) ?? []);
@@ -68,13 +61,6 @@ export function pairSameUnit<T>(
     .map((old) => ({ old, news: diff.added.filter((n) => unitKey(n.item) === unitKey(old.item)) }))
     .filter(({ old, news }) => news.length === 1 && !sameValue(old.item, news[0].item) && numbers(textKey(labelOf(old.item))) === numbers(textKey(labelOf(news[0].item))))
     .filter(({ old, news }) => [...words(labelOf(old.item))].some((w) => words(labelOf(news[0].item)).has(w)))
-    .map(({ old, news }) => ({ old, next: news[0] }));
-  if (!pairs.length) return diff;
-  const pairedOld = new Set(pairs.map((p) => p.old));
-  const pairedNew = new Set(pairs.map((p) => p.next));
-  return {
-    added: diff.added.filter((e) => !pairedNew.has(e)),
-    removed: diff.removed.filter((e) => !pairedOld.has(e)),
-    matched: [...diff.matched, ...pairs.map(({ old, next }) => ({ key: next.key, before: old.item, after: next.item }))],
-  };
+    .map(({ old, news }) => [old, news[0]] as const);
+  return matchPairs(diff, pairs);
 }
