@@ -10,7 +10,9 @@ const CREDITS_RE = /\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s+(?:[\p{L}-]+\s+)?cred
  * where the page states what a credit costs: the credit amount is the price, without a currency.
  */
 export function creditPrices(ctx: PageContext): ((text: string) => FoundPrice | null) | null {
-  if (!CREDIT_SOLD_RE.test(ctx.dom.flat(ctx.root))) return null;
+  const text = ctx.dom.flat(ctx.root);
+  // The literal probe first: the unicode pattern costs as much as the rest of the pricing readers on a long page.
+  if (!/credit/i.test(text) || !CREDIT_SOLD_RE.test(text)) return null;
   return (text) => {
     const m = CREDITS_RE.exec(text);
     if (!m) return null;

@@ -113,6 +113,7 @@ export class DomText {
   // thousands of keys make every garbage collection slow.
   private readonly cache = new Map<AnyNode, string>();
   private readonly sizes = new Map<AnyNode, number>();
+  private readonly flats = new Map<AnyNode, string>();
 
   /** `hidden`: elements whose text this reader leaves out (for pricing, struck-through old prices). */
   constructor(private readonly hidden?: (el: Element) => boolean) {}
@@ -142,8 +143,14 @@ export class DomText {
     return total;
   }
 
-  /** Text of a whole subtree in one pass, for page-wide searches; not memoised. */
+  /**
+   * Text of a whole subtree in one pass, for page-wide searches. Memoised apart from `text`: the
+   * page's readers (trial, credits, plan names) search the same root, and one pass builds no
+   * per-node strings.
+   */
   flat(node: AnyNode): string {
+    const cached = this.flats.get(node);
+    if (cached !== undefined) return cached;
     const parts: string[] = [];
     const walk = (current: AnyNode): void => {
       if (current.type === 'text') {
@@ -159,7 +166,9 @@ export class DomText {
       if (block) parts.push(' ');
     };
     walk(node);
-    return collapseWhitespace(parts.join(''));
+    const out = collapseWhitespace(parts.join(''));
+    this.flats.set(node, out);
+    return out;
   }
 
   /** Forgets what was read about the node's ancestors; call before the node is removed. */
@@ -167,6 +176,7 @@ export class DomText {
     for (let current = node.parent; current; current = current.parent) {
       this.cache.delete(current);
       this.sizes.delete(current);
+      this.flats.delete(current);
     }
   }
 

@@ -137,6 +137,8 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
       const text = ctx.dom.text(node);
       const context = precedingHeading(ctx.dom, node, ctx.root);
       if (!findPrices(text).length) {
+        // A rate in credits says "credits"; most unpriced paragraphs need no splitting.
+        if (!text.includes('credit')) return;
         const rates = splitSentences(text).map(creditRate).filter((r): r is NonNullable<typeof r> => !!r);
         drafts.push(...rates.map((r) => ({ label: r.label, price: r.price, context })));
         return;
