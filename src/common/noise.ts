@@ -42,8 +42,9 @@ const LABELLED_TOKEN =
 const HEX_TOKEN = /\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{16,}\b/gi;
 const LONG_TOKEN = /(?<![\w\-+/])[A-Za-z0-9_\-+/]{20,}={0,2}(?![\w\-+/])/g;
 const EPOCH = /\b1[5-9]\d{8}(?:\d{3})?\b/g;
-/** Runs of token characters long enough to hold a token; the token patterns run only inside them. */
-const TOKEN_RUN = /(?<![A-Za-z0-9_\-+/=.])[A-Za-z0-9_\-+/=.]{16,}/g;
+/** Runs of token characters (A-Za-z0-9_-+/=.) this long can hold a token; the token patterns run only inside them. */
+const TOKEN_RUN_MIN = 16;
+const DIGIT = /\d/g;
 
 /** Typographic variants and the plain character each stands for ('' = invisible, dropped). */
 const TYPOGRAPHY: Record<string, string> = {};
@@ -73,12 +74,41 @@ function looksLikeTokenValue(value: string, explicit: boolean): boolean {
 }
 
 function stripTokensInRun(run: string): string {
-  // Every token shape below contains a digit; most runs (words, paths) can be passed over at once.
-  if (!/\d/.test(run)) return run;
   return run
     .replace(UUID, '')
     .replace(HEX_TOKEN, '')
     .replace(LONG_TOKEN, (token) => (isRandomToken(token) ? '' : token));
+}
+
+function isTokenChar(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 47 && code <= 57) || code === 95 || code === 45 || code === 43 || code === 61 || code === 46
+  );
+}
+
+/**
+ * Strips the tokens in every long run of token characters. Every token shape contains a digit, so
+ * only runs around a digit are read: a page's text is mostly words, and a pattern tried at every
+ * character of it cost more than all the other volatile patterns together.
+ */
+function stripTokens(s: string): string {
+  let out = '';
+  let last = 0;
+  DIGIT.lastIndex = 0;
+  for (let m = DIGIT.exec(s); m; m = DIGIT.exec(s)) {
+    let start = m.index;
+    while (start > 0 && isTokenChar(s.charCodeAt(start - 1))) start--;
+    let end = m.index + 1;
+    while (end < s.length && isTokenChar(s.charCodeAt(end))) end++;
+    DIGIT.lastIndex = end;
+    if (end - start < TOKEN_RUN_MIN) continue;
+    const run = s.slice(start, end);
+    const kept = stripTokensInRun(run);
+    if (kept === run) continue;
+    out += s.slice(last, start) + kept;
+    last = end;
+  }
+  return last ? out + s.slice(last) : s;
 }
 
 /** Typographic normalisation only: quotes, dashes, spaces. */
@@ -119,7 +149,7 @@ export function stripVolatile(s: string): string {
       looksLikeTokenValue(value, /[:=]/.test(sep)) ? label : match,
     );
   }
-  out = out.replace(TOKEN_RUN, stripTokensInRun);
+  out = stripTokens(out);
   if (/\d{10}/.test(out)) out = out.replace(EPOCH, '');
   return out;
 }

@@ -168,6 +168,8 @@ export function asYearlyBilling(found: FoundPrice, text?: string): FoundPrice {
 
 export function findPrices(text: string): FoundPrice[] {
   const out: FoundPrice[] = [];
+  // Every amount has a digit: most paragraphs of a long page have none, and the money pattern is slow to fail.
+  if (!/\d/.test(text)) return out;
   MONEY_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = MONEY_RE.exec(text))) {

@@ -19,9 +19,32 @@ const TRIAL_RE =
   /\b(?:\d+|one|two|three|seven|fourteen|thirty)[-\s](?:day|week|month)s?\s+(?:(?:risk[-\s]free|no[-\s]risk)\s+)?free\s+trial\b|\bfree\s+(?:\d+[-\s](?:day|week|month)s?\s+)?trial\s+(?:for\s+)?\d+\s+(?:days|weeks|months)\b|\btry\s+(?:it\s+)?(?:\w+\s+)?free\s+for\s+\d+\s+(?:days|weeks|months)\b|\bfree\s+for\s+(?:the\s+first\s+)?\d+\s+(?:days|weeks|months)\b|\b(?:\d+|fourteen|thirty)[-\s](?:day|week|month)s?\s+trial(?:\s+period)?\b|\btrial(?:\s+period)?\s+(?:lasts|is)\s+(?:for\s+)?\d+\s+(?:days|weeks|months)\b/i;
 const TOGGLE_LABEL_MAX = 30;
 
+/** Where a trial phrase can be: it says "free" or "trial", and holds only words, blanks and dashes. */
+const TRIAL_WORD_RE = /free|trial/gi;
+const PHRASE_CHAR_RE = /[\w\s-]/;
+
+/**
+ * The first trial phrase of the text: TRIAL_RE run only over the stretches of words around "free"
+ * and "trial" (the first match there is the first in the text) rather than tried at every
+ * character of a long page.
+ */
+function firstTrialPhrase(text: string): string | null {
+  TRIAL_WORD_RE.lastIndex = 0;
+  for (let word = TRIAL_WORD_RE.exec(text); word; word = TRIAL_WORD_RE.exec(text)) {
+    let start = word.index;
+    while (start > 0 && PHRASE_CHAR_RE.test(text[start - 1])) start--;
+    let end = TRIAL_WORD_RE.lastIndex;
+    while (end < text.length && PHRASE_CHAR_RE.test(text[end])) end++;
+    const m = TRIAL_RE.exec(text.slice(start, end));
+    if (m) return m[0];
+    TRIAL_WORD_RE.lastIndex = end;
+  }
+  return null;
+}
+
 function freeTrial(ctx: PageContext): string | null {
-  const m = TRIAL_RE.exec(ctx.dom.flat(ctx.root));
-  if (m) return m[0];
+  const phrase = firstTrialPhrase(ctx.dom.flat(ctx.root));
+  if (phrase) return phrase;
   // Without a duration, only a call to action names a trial ("Start free trial").
   const cta = findAll(ctx.root, ['a', 'button']).map((el) => ctx.dom.text(el)).find((t) => t.length <= 40 && /\bfree trial\b|\btry (?:it )?(?:for )?free\b/i.test(t));
   return cta ?? null;
