@@ -96,8 +96,12 @@ export function ancestors(node: AnyNode, stop?: AnyNode | null): Element[] {
 }
 
 const ZERO_WIDTH = /[\u200B\uFEFF]/g;
-// Runs of blanks, or any single blank other than a plain space: single spaces are left untouched.
-const SPACE_RUN = /\s{2,}|[^\S ]/g;
+/**
+ * Runs of blanks, or any single blank other than a plain space: single spaces are left untouched.
+ * Written as "a blank that is not a space, or a space, then the rest of the run" (the same matches
+ * as `\s{2,}|[^\S ]`) because it fails faster on the single spaces between words.
+ */
+export const SPACE_RUN = /[^\S ]\s*| \s+/g;
 
 export function collapseWhitespace(s: string): string {
   const visible = s.includes('\u200B') || s.includes('\uFEFF') ? s.replace(ZERO_WIDTH, '') : s;

@@ -1,5 +1,5 @@
 import type { AnyNode, Element } from 'domhandler';
-import { absoluteUrl, attr, BLOCK_TAGS, childElements, collapseWhitespace, findAll, isElement, tagName } from './dom';
+import { absoluteUrl, attr, BLOCK_TAGS, childElements, collapseWhitespace, findAll, isElement, SPACE_RUN, tagName } from './dom';
 
 /**
  * DOM → Markdown over the already parsed document (no second parse). Output is deliberately
@@ -142,7 +142,7 @@ function block(content: string, state: RenderState): string {
 function renderNode(node: AnyNode, state: RenderState): string {
   if (node.type === 'text') {
     if (state.inPre) return node.data;
-    return escapeText(node.data.replace(/\s{2,}|[^\S ]/g, ' '));
+    return escapeText(node.data.replace(SPACE_RUN, ' '));
   }
   if (!isElement(node)) return '';
   const name = tagName(node);

@@ -19,7 +19,10 @@ import { asYearlyBilling, findPrices, isContactSalesText, isFreeText, periodFrom
 import { limitLines } from './plan-limit-lines';
 import { callToAction, featureMark, type PlanDraft } from './pricing-plan';
 
-const CURRENCY_HINT_RE = /[$€£¥₹₩₽₺₪]|\b(?:USD|EUR|GBP|CAD|AUD|NZD|CHF|JPY|INR|SEK|NOK|DKK|PLN|BRL|MXN|SGD|HKD|CNY|ZAR|CZK)\b|\d\s?(?:euros?|dollars?)/i;
+// A currency sign or word, or a currency code: two patterns, as one alternation tried at every character is much slower.
+const CURRENCY_SIGN_RE = /[$€£¥₹₩₽₺₪]|\d\s?(?:euros?|dollars?)/i;
+const CURRENCY_CODE_RE = /\b(?:USD|EUR|GBP|CAD|AUD|NZD|CHF|JPY|INR|SEK|NOK|DKK|PLN|BRL|MXN|SGD|HKD|CNY|ZAR|CZK)\b/i;
+const hasCurrencyHint = (text: string): boolean => CURRENCY_SIGN_RE.test(text) || CURRENCY_CODE_RE.test(text);
 const NAME_CLASS_RE = /(?:^|[\s_-])(?:name|title|tier|type|heading|header|label)(?:$|[\s_-])/i;
 const PERIOD_LABEL_RE = /^(?:pay\s+|billed\s+)?(?:monthly|yearly|annually|annual|per\s+(?:month|year)|month|year)$/i;
 const BILLED_YEARLY_RE = /billed\s+(?:annually|yearly)|paid\s+(?:annually|yearly)|annual\s+billing/i;
@@ -35,7 +38,7 @@ function currencyHolders(root: Element): Set<Element> {
   while (stack.length) {
     const node = stack.pop()!;
     if (node.type === 'text') {
-      if (!CURRENCY_HINT_RE.test(node.data)) continue;
+      if (!hasCurrencyHint(node.data)) continue;
       for (let current = node.parent; current && isElement(current) && !holders.has(current); current = current.parent) holders.add(current);
       continue;
     }
@@ -60,7 +63,7 @@ export function findPriceElements(ctx: PageContext, skip: (el: Element) => boole
   for (const el of candidates) {
     if (skip(el) || ctx.dom.size(el) > 300) continue;
     const text = ctx.dom.text(el);
-    if (!CURRENCY_HINT_RE.test(text) || !findPrices(text).length) continue;
+    if (!hasCurrencyHint(text) || !findPrices(text).length) continue;
     priced.add(el);
   }
   const hasPricedChild = new Set<AnyNode>();

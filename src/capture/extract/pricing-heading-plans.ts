@@ -64,8 +64,9 @@ export interface HeadingPlans {
 export function readHeadingPlans(ctx: PageContext, claimed: (el: Element) => boolean): HeadingPlans {
   const headings = findAll(ctx.root, [...HEADING_TAGS]).filter((h) => !claimed(h) && !closest(h, claimed, ctx.root));
   for (let level = 1; level <= 6; level++) {
+    // Each heading of the level opens one section: with fewer than two, the level cannot hold the plans.
+    if (headings.filter((h) => headingLevel(h) === level).length < MIN_PLANS) continue;
     const boundaries = headings.filter((h) => headingLevel(h) <= level);
-    if (!boundaries.some((h) => headingLevel(h) === level)) continue;
     const plans = splitSections(ctx.root, boundaries, ctx.dom)
       .filter((s) => headingLevel(s.heading) === level)
       .map((s) => headingPlan(ctx, s))
