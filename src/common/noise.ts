@@ -265,7 +265,8 @@ export function normalizeMarkdownForHash(md: string): string {
   );
   const tidy = tidySpacing(text);
   const lines: string[] = [];
-  for (const raw of tidy.split(/\r?\n/)) {
+  // A string split is several times cheaper than a pattern split over a whole page.
+  for (const raw of tidy.includes('\r') ? tidy.split(/\r?\n/) : tidy.split('\n')) {
     let line = raw.trim();
     if (line.length >= 3 && /^[-*_ ]+$/.test(line) && line.replace(/ /g, '').length >= 3) line = '---';
     if (line && line !== '-') lines.push(line);

@@ -56,12 +56,18 @@ function boldLead(ctx: PageContext, line: Element): { bold: Element; rest: strin
 /** Headings that name a plan: each takes its section's lines. */
 function headingMentions(ctx: PageContext, claimed: (el: Element) => boolean): Mention[] {
   const headings = findAll(ctx.root, [...HEADING_TAGS]);
-  const sections = splitSections(ctx.root, headings, ctx.dom);
-  const mentions: Mention[] = [];
-  for (const section of sections) {
-    if (claimed(section.heading)) continue;
-    const match = PLAN_HEADING_RE.exec(ctx.dom.text(section.heading));
+  const names = new Map<Element, string>();
+  for (const heading of headings) {
+    if (claimed(heading)) continue;
+    const match = PLAN_HEADING_RE.exec(ctx.dom.text(heading));
     const name = match ? planName(match[1]) : null;
+    if (name) names.set(heading, name);
+  }
+  // The page is split into sections only when a heading names a plan: most pricing pages have none.
+  if (!names.size) return [];
+  const mentions: Mention[] = [];
+  for (const section of splitSections(ctx.root, headings, ctx.dom)) {
+    const name = names.get(section.heading);
     if (!name) continue;
     const blocks = [...section.paragraphs, ...section.listItems].filter((el) => !inTable(ctx, el) && !claimed(el));
     mentions.push({ name, anchor: section.heading, blocks });
