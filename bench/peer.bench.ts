@@ -95,7 +95,7 @@ async function urlwatchRound(s: Scenario): Promise<{ perSecond: number; startupM
 async function rivalwatchRound(
   db: DataSource,
   s: Scenario,
-): Promise<{ perSecond: number; statuses: Record<string, number>; window: [number, number]; inFlight: string }> {
+): Promise<{ perSecond: number; statuses: Record<string, number>; window: [number, number]; inFlight: string; edges: string }> {
   s.farm.resetInFlight();
   const from = monotonicMicros();
   const [{ mark }] = await db.query(`SELECT clock_timestamp() AS mark`);
@@ -108,16 +108,21 @@ async function rivalwatchRound(
     );
     if (row.n === s.monitorIds.length && row.finished === row.n) break;
   }
-  const [{ seconds }] = await db.query(
-    `SELECT extract(epoch FROM max(finished_at) - min(created_at))::float8 AS seconds FROM runs WHERE monitor_id = ANY($1::int[]) AND created_at >= $2`,
+  const [{ seconds, claimed, finished }] = await db.query(
+    `SELECT extract(epoch FROM max(finished_at) - min(created_at))::float8 AS seconds,
+            extract(epoch FROM min(created_at))::float8 AS claimed, extract(epoch FROM max(finished_at))::float8 AS finished
+       FROM runs WHERE monitor_id = ANY($1::int[]) AND created_at >= $2`,
     [s.monitorIds, mark],
   );
+  // The farm's clock and Postgres's are the same machine's: the lead is claim → first request, the tail last answer → last finish.
+  const wall = (t: number | null) => (performance.timeOrigin + (t ?? 0)) / 1000;
+  const edges = `lead ${fmt((wall(s.farm.firstRequestAt) - claimed) * 1000, 0)} ms, tail ${fmt((finished - wall(s.farm.lastAnsweredAt)) * 1000, 0)} ms`;
   const stats: { status: string; n: number }[] = await db.query(
     `SELECT status, count(*)::int AS n FROM runs WHERE monitor_id = ANY($1::int[]) AND created_at >= $2 GROUP BY status ORDER BY status`,
     [s.monitorIds, mark],
   );
   const window: [number, number] = [from, monotonicMicros()];
-  return { perSecond: s.monitorIds.length / seconds, statuses: Object.fromEntries(stats.map((r) => [r.status, r.n])), window, inFlight: inFlight(s.farm) };
+  return { perSecond: s.monitorIds.length / seconds, statuses: Object.fromEntries(stats.map((r) => [r.status, r.n])), window, inFlight: inFlight(s.farm), edges };
 }
 
 /** The requests the farm had in flight during a round, as the page farm saw them: mean and most. */
@@ -176,7 +181,7 @@ async function compare(db: DataSource, s: Scenario, latencyMs: number, title: st
     const label = i < 0 ? 'warm-up' : `round ${i + 1}`;
     console.log(
       `  ${label.padEnd(8)} urlwatch ${fmt(uw.perSecond).padStart(6)}/s (start-up ${fmt(uw.startupMs, 0)} ms, ${uw.inFlight})   ` +
-        `Rivalwatch ${fmt(rw.perSecond).padStart(6)}/s ${JSON.stringify(rw.statuses)}, ${rw.inFlight}, ${fmt(cpu, 2)} ms CPU/check, ` +
+        `Rivalwatch ${fmt(rw.perSecond).padStart(6)}/s ${JSON.stringify(rw.statuses)}, ${rw.inFlight}, ${rw.edges}, ${fmt(cpu, 2)} ms CPU/check, ` +
         `${log.lines - linesBefore} log lines   load ${load()}`,
     );
     if (i < 0) continue;

@@ -28,9 +28,10 @@ export class SnapshotsRepository {
     return manager.getRepository(SnapshotEntity).findOneBy({ id });
   }
 
-  async insert(snapshot: NewSnapshot): Promise<SnapshotRow> {
+  /** The new snapshot's id: only the id comes back, not the markdown just sent (often 100–300 KB). */
+  async insert(snapshot: NewSnapshot): Promise<number> {
     const manager = currentManager(this.snapshots.manager);
-    const { raw } = await manager.createQueryBuilder().insert().into(SnapshotEntity).values(snapshot).returning('*').execute();
-    return raw[0];
+    const { raw } = await manager.createQueryBuilder().insert().into(SnapshotEntity).values(snapshot).returning(['id']).execute();
+    return Number(raw[0].id);
   }
 }

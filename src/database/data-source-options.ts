@@ -14,6 +14,7 @@ import { PricingHistoryIndex1764900000000 } from './migrations/1764900000000-pri
 import { VisualEvidence1765000000000 } from './migrations/1765000000000-visual-evidence';
 import { RunJob1765100000000 } from './migrations/1765100000000-run-job';
 import { PasswordResets1765200000000 } from './migrations/1765200000000-password-resets';
+import { Lz4ToastCompression1765300000000 } from './migrations/1765300000000-lz4-toast-compression';
 import { QueryErrorLogger } from './query-error-logger';
 
 export const MIGRATIONS = [
@@ -32,6 +33,7 @@ export const MIGRATIONS = [
   VisualEvidence1765000000000,
   RunJob1765100000000,
   PasswordResets1765200000000,
+  Lz4ToastCompression1765300000000,
 ];
 
 export interface ConnectionTarget {

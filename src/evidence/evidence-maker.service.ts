@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { FetchError, isTransient } from '../capture/fetch/fetch-error';
 import { changedTexts } from './changed-texts';
 import type { ChangeVisualEntity } from './change-visual.entity';
-import { ChangeForCrops, EvidenceRepository } from './evidence.repository';
+import { ChangeForCrops, EvidenceRepository, ScreenshotToTake } from './evidence.repository';
 import { Box, cropBox, locateRegion, TextBox } from './locate-region';
-import type { PageScreenshotEntity } from './page-screenshot.entity';
 import { PAGE_WIDTH, PageShot, PageShotsService } from './page-shots.service';
 
 /** Room left round the changed elements in a crop, and the smallest crop (some context for a one-word change). */
@@ -29,15 +28,18 @@ export class EvidenceMaker {
   async make(screenshotId: number): Promise<void> {
     const row = await this.repository.screenshot(screenshotId);
     if (!row || row.status !== 'pending') return;
+    if (!this.shots.isAvailable()) return this.unavailable(row, 'No Chromium is installed to take screenshots.');
+    // Read only now: without Chromium neither the page (which such a process does not even store,
+    // EvidenceService.request) nor the change's diffs and fields are needed.
     const change = await this.repository.pendingChangeOf(row.snapshot_id);
-    if (!this.shots.isAvailable()) return this.unavailable(row, change, 'No Chromium is installed to take screenshots.');
+    const html = await this.repository.screenshotHtml(row.id);
     const started = performance.now();
     let shot: PageShot;
     try {
-      shot = await this.shots.shoot(row.html !== null ? { html: row.html, baseUrl: row.page_url } : { url: row.page_url });
+      shot = await this.shots.shoot(html !== null ? { html, baseUrl: row.page_url } : { url: row.page_url });
     } catch (err) {
       // A page that refuses to be rendered will refuse again; a crashed or busy browser may not.
-      if (err instanceof FetchError && !isTransient(err)) return this.unavailable(row, change, `The page could not be rendered: ${err.message}`);
+      if (err instanceof FetchError && !isTransient(err)) return this.unavailable(row, `The page could not be rendered: ${err.message}`);
       throw err;
     }
     const durationMs = Math.round(performance.now() - started);
@@ -59,10 +61,10 @@ export class EvidenceMaker {
   async giveUp(screenshotId: number, err: Error): Promise<void> {
     const row = await this.repository.screenshot(screenshotId);
     if (!row || row.status !== 'pending') return;
-    await this.unavailable(row, await this.repository.pendingChangeOf(row.snapshot_id), `The screenshot could not be taken: ${err.message}`);
+    await this.unavailable(row, `The screenshot could not be taken: ${err.message}`);
   }
 
-  private async cropsFor(row: PageScreenshotEntity, shot: PageShot, change: ChangeForCrops): Promise<VisualResult> {
+  private async cropsFor(row: ScreenshotToTake, shot: PageShot, change: ChangeForCrops): Promise<VisualResult> {
     const started = performance.now();
     const previous = await this.repository.previousScreenshot(row.monitor_id, row.snapshot_id);
     if (!previous?.image || !previous.layout || previous.page_height === null) {
@@ -95,9 +97,11 @@ export class EvidenceMaker {
     };
   }
 
-  private async unavailable(row: PageScreenshotEntity, change: ChangeForCrops | null, reason: string): Promise<void> {
+  /** The screenshot is unavailable for `reason`, and so is the evidence of its change if still pending. */
+  private async unavailable(row: ScreenshotToTake, reason: string): Promise<void> {
+    const changeId = await this.repository.pendingChangeIdOf(row.snapshot_id);
     await this.repository.screenshotUnavailable(row.id, reason);
-    if (change) await this.repository.visualUnavailable(change.id, reason);
+    if (changeId !== null) await this.repository.visualUnavailable(changeId, reason);
   }
 }
 

@@ -16,11 +16,17 @@ export interface ChangeForCrops {
   after_fields: unknown;
 }
 
+/** What the evidence job reads of a screenshot to take. */
+export type ScreenshotToTake = Pick<PageScreenshotEntity, 'id' | 'monitor_id' | 'snapshot_id' | 'page_url' | 'status'>;
+
 /** The visual evidence of a change without its images (what the change detail shows). */
 export type VisualSummary = Pick<
   ChangeVisualEntity,
   'status' | 'reason' | 'before_width' | 'before_height' | 'after_width' | 'after_height'
 >;
+
+/** A change whose visual evidence is still to be made. */
+const PENDING_CHANGE = `FROM changes c JOIN change_visuals v ON v.change_id = c.id AND v.status = 'pending'`;
 
 @Injectable()
 export class EvidenceRepository {
@@ -52,8 +58,15 @@ export class EvidenceRepository {
     });
   }
 
-  screenshot(id: number): Promise<PageScreenshotEntity | null> {
-    return this.screenshots.findOneBy({ id });
+  /** A screenshot without its page's HTML (up to 2 MB), which only a job that shoots needs (`screenshotHtml`). */
+  screenshot(id: number): Promise<ScreenshotToTake | null> {
+    return this.screenshots.findOne({ select: { id: true, monitor_id: true, snapshot_id: true, page_url: true, status: true }, where: { id } });
+  }
+
+  /** The page as fetched at the check, when it was kept for the screenshot. */
+  async screenshotHtml(id: number): Promise<string | null> {
+    const row = await this.screenshots.findOne({ select: { id: true, html: true }, where: { id } });
+    return row?.html ?? null;
   }
 
   /** The screenshot the next change of the monitor crops its `before` from: the latest taken before this snapshot. */
@@ -71,14 +84,19 @@ export class EvidenceRepository {
   async pendingChangeOf(snapshotId: number): Promise<ChangeForCrops | null> {
     const [row] = await this.db.query(
       `SELECT c.id, c.field_diffs, b.fields AS before_fields, a.fields AS after_fields
-         FROM changes c
-         JOIN change_visuals v ON v.change_id = c.id AND v.status = 'pending'
+         ${PENDING_CHANGE}
          LEFT JOIN snapshots a ON a.id = c.snapshot_id
          LEFT JOIN snapshots b ON b.id = c.previous_snapshot_id
         WHERE c.snapshot_id = $1`,
       [snapshotId],
     );
     return row ?? null;
+  }
+
+  /** The id of `pendingChangeOf`, for evidence given up on: its diffs and fields are not read. */
+  async pendingChangeIdOf(snapshotId: number): Promise<number | null> {
+    const [row] = await this.db.query(`SELECT c.id ${PENDING_CHANGE} WHERE c.snapshot_id = $1`, [snapshotId]);
+    return row ? Number(row.id) : null;
   }
 
   async screenshotTaken(id: number, shot: Pick<PageScreenshotEntity, 'image' | 'page_height' | 'scale' | 'layout' | 'duration_ms'>): Promise<void> {

@@ -6,6 +6,7 @@ import { InjectJobQueue, type JobQueue } from '../queue/job-queue';
 import { EvidenceJob, jobIds, QUEUES } from '../queue/queue.constants';
 import type { VisualDto } from './dto/visual.response';
 import { EvidenceRepository, ImageSide } from './evidence.repository';
+import { PageShotsService } from './page-shots.service';
 
 /** Pages larger than this are not kept for the screenshot; the job loads the page's address instead. */
 const MAX_STORED_HTML_BYTES = 2 * 1024 * 1024;
@@ -32,15 +33,23 @@ export class EvidenceService {
     private readonly repository: EvidenceRepository,
     @InjectJobQueue(QUEUES.evidence) private readonly queue: JobQueue<EvidenceJob>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly shots: PageShotsService,
   ) {}
 
   /**
    * Records a pending screenshot and queues its job. Never throws: evidence must not delay, fail
    * or lose the change it illustrates; without it the change's visual evidence is `unavailable`.
+   *
+   * The page as fetched is kept for the job only when this process can render it. Without
+   * Chromium (`PageShotsService.isAvailable`: whether a binary was found at start, no browser is
+   * launched to tell) the job marks the screenshot unavailable without reading the page, so
+   * storing it would only send, compress and write up to 2 MB per change for nothing; a worker
+   * with Chromium that takes the job renders the page from its address instead, as it does for
+   * pages too large to keep.
    */
   async request(r: EvidenceRequest): Promise<void> {
     try {
-      const html = Buffer.byteLength(r.html) <= MAX_STORED_HTML_BYTES ? r.html.replace(/\u0000/g, '') : null;
+      const html = this.shots.isAvailable() && Buffer.byteLength(r.html) <= MAX_STORED_HTML_BYTES ? r.html.replace(/\u0000/g, '') : null;
       const id = await this.repository.addPending({ ...r, html });
       if (id !== null) await this.queue.add(QUEUES.evidence, { screenshotId: id }, { jobId: jobIds.evidence(id) });
     } catch (err) {

@@ -8,7 +8,9 @@ export type VisualStatus = (typeof VISUAL_STATUSES)[number];
 /**
  * The page as a 1280 px wide screenshot, taken at a baseline or at a check that recorded a change
  * (DESIGN §5e). The next change's `before` is cropped from it, so it keeps where each text sat
- * (`layout`). `html` is the page as fetched at that check, kept until the screenshot is taken.
+ * (`layout`). `html` is the page as fetched at that check, kept until the screenshot is taken
+ * (null when too large, or when the check ran where no Chromium could render it: the job then
+ * loads the page's address).
  */
 @Entity('page_screenshots')
 @Unique('page_screenshots_snapshot_key', ['snapshot_id'])

@@ -176,13 +176,13 @@ export class CheckRunner {
     });
   }
 
-  private async saveSnapshot(
+  private saveSnapshot(
     ctx: CheckContext,
     page: ExtractedPage,
     httpStatus: number,
     via: string,
   ): Promise<number> {
-    const snapshot = await this.snapshots.insert({
+    return this.snapshots.insert({
       monitor_id: ctx.monitor.id,
       run_id: ctx.run.id,
       url: ctx.monitor.url,
@@ -193,6 +193,5 @@ export class CheckRunner {
       fields: page.fields,
       meta: page.meta,
     });
-    return snapshot.id;
   }
 }

@@ -1,3 +1,4 @@
+import { SnapshotsRepository } from '../../src/capture/snapshots.repository';
 import { insertChange, insertRun, seedWorkspace } from '../support/factories';
 import { createSession, createTestApp, Session, TestApp } from '../support/test-app';
 
@@ -40,5 +41,26 @@ describe('bigint ids of the tables that grow with checks', () => {
     expect(run.id).toBe(FIRST_ID + 1);
     const monitor = await s.get(`/monitors/${monitors[0].id}`).expect(200);
     expect(monitor.body.monitor.last_run.id).toBe(run.id);
+  });
+
+  it('answers the id of a snapshot it inserts (only the id comes back) as the number of its row', async () => {
+    const { monitors } = await seedWorkspace(t.db, s.accountId);
+    const run = await insertRun(t.db, { monitorId: monitors[0].id });
+    const markdown = `# Pricing\n\n${'Pro: $59 per month\n'.repeat(8000)}`;
+    const id = await t.app.get(SnapshotsRepository).insert({
+      monitor_id: monitors[0].id,
+      run_id: run.id,
+      url: 'https://acme.test/pricing',
+      content_hash: 'bigint-snapshot',
+      fetched_via: 'http',
+      http_status: 200,
+      markdown,
+      fields: { plans: [], line_items: [], free_trial: null, billing_periods: [] },
+      meta: { title: 'Pricing', site_name: null, description: null, image: null, icon: null, lang: null, author: null, published_at: null },
+    });
+    expect(typeof id).toBe('number');
+    expect(id).toBeGreaterThan(FIRST_ID);
+    const [row] = await t.db.query(`SELECT id, content_hash, markdown = $2 AS same_markdown FROM snapshots WHERE id = $1`, [id, markdown]);
+    expect(row).toEqual({ id, content_hash: 'bigint-snapshot', same_markdown: true });
   });
 });

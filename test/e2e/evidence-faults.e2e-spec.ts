@@ -1,6 +1,8 @@
 import { EvidenceMaker } from '../../src/evidence/evidence-maker.service';
+import { EvidenceRepository } from '../../src/evidence/evidence.repository';
 import { acmeInitialState, acmePages, AcmeState } from '../fixtures/sites/acme-site';
 import { SiteServer } from '../fixtures/sites/site-server';
+import { chromiumPath } from '../support/browser';
 import { settledVisual } from '../support/evidence';
 import { checkNow, waitForDiscovery, waitForIdleRuns } from '../support/pipeline';
 import { createSession, createTestApp, Session, TestApp } from '../support/test-app';
@@ -16,6 +18,8 @@ interface Fault {
   env: Record<string, string>;
   breakJob(t: TestApp): void;
   reason: RegExp;
+  /** Whether the check keeps the page for its screenshot: only where Chromium can render it. */
+  keepsPage: boolean;
 }
 
 describe.each<Fault>([
@@ -24,14 +28,16 @@ describe.each<Fault>([
     env: { CHROMIUM_PATH: '/nonexistent/chromium' },
     breakJob: () => undefined,
     reason: /No Chromium/,
+    keepsPage: false,
   },
   {
     fault: 'a screenshot job that throws',
     env: {},
     breakJob: (t) => void jest.spyOn(t.app.get(EvidenceMaker), 'make').mockRejectedValue(new Error('the screenshot exploded')),
     reason: /could not be taken: the screenshot exploded/,
+    keepsPage: chromiumPath() !== null,
   },
-])('visual evidence with $fault', ({ env, breakJob, reason }) => {
+])('visual evidence with $fault', ({ env, breakJob, reason, keepsPage }) => {
   let t: TestApp;
   let s: Session;
   let site: SiteServer;
@@ -65,9 +71,13 @@ describe.each<Fault>([
   });
 
   it('records and delivers the change, and its evidence says why it is unavailable', async () => {
+    const pending = jest.spyOn(t.app.get(EvidenceRepository), 'addPending');
     state.plans[1].price = '$59';
     site.setPages(acmePages(state));
     expect((await checkNow(s, t.db, pricingMonitor)).status).toBe('changed');
+    // Requested after the change commits, so possibly just after the run reads `changed`.
+    const [[screenshot]] = await waitFor(async () => (pending.mock.calls.length ? pending.mock.calls : null), 'the screenshot requested');
+    expect(screenshot.html).toEqual(keepsPage ? expect.stringContaining('$59') : null);
     const [change] = (await s.get(`/changes?workspace_id=${workspaceId}`).expect(200)).body.changes;
     const [hook] = await receiver.waitFor('realtime', 1);
     expect(hook.body).toMatchObject({ event: 'change.detected', data: { id: change.id, monitor_id: pricingMonitor } });

@@ -1,0 +1,54 @@
+import { EvidenceMaker } from './evidence-maker.service';
+import type { EvidenceRepository, ScreenshotToTake } from './evidence.repository';
+import type { PageShot, PageShotsService } from './page-shots.service';
+
+const ROW: ScreenshotToTake = { id: 11, monitor_id: 1, snapshot_id: 21, page_url: 'https://acme.test/pricing', status: 'pending' };
+const SHOT: PageShot = { image: Buffer.from('png'), pageHeight: 900, scale: 1, layout: [] };
+
+function makerWith(o: { chromium: boolean; html?: string | null; pendingChangeId?: number | null }) {
+  const repository = {
+    screenshot: jest.fn().mockResolvedValue(ROW),
+    screenshotHtml: jest.fn().mockResolvedValue(o.html ?? null),
+    pendingChangeOf: jest.fn().mockResolvedValue(null),
+    pendingChangeIdOf: jest.fn().mockResolvedValue(o.pendingChangeId ?? null),
+    screenshotTaken: jest.fn().mockResolvedValue(undefined),
+    screenshotUnavailable: jest.fn().mockResolvedValue(undefined),
+    visualUnavailable: jest.fn().mockResolvedValue(undefined),
+  };
+  const shots = { isAvailable: () => o.chromium, shoot: jest.fn().mockResolvedValue(SHOT) };
+  const maker = new EvidenceMaker(repository as unknown as EvidenceRepository, shots as unknown as PageShotsService);
+  return { maker, repository, shots };
+}
+
+describe('EvidenceMaker.make', () => {
+  it('without Chromium: the screenshot and its change’s evidence are unavailable, and neither the page nor the change’s fields are read', async () => {
+    const { maker, repository, shots } = makerWith({ chromium: false, pendingChangeId: 31 });
+    await maker.make(ROW.id);
+    const reason = 'No Chromium is installed to take screenshots.';
+    expect(repository.screenshotUnavailable).toHaveBeenCalledWith(ROW.id, reason);
+    expect(repository.visualUnavailable).toHaveBeenCalledWith(31, reason);
+    expect(repository.screenshotHtml).not.toHaveBeenCalled();
+    expect(repository.pendingChangeOf).not.toHaveBeenCalled();
+    expect(shots.shoot).not.toHaveBeenCalled();
+  });
+
+  it('without Chromium, at a baseline: only the screenshot is unavailable', async () => {
+    const { maker, repository } = makerWith({ chromium: false, pendingChangeId: null });
+    await maker.make(ROW.id);
+    expect(repository.screenshotUnavailable).toHaveBeenCalledWith(ROW.id, expect.stringMatching(/No Chromium/));
+    expect(repository.visualUnavailable).not.toHaveBeenCalled();
+  });
+
+  it('with Chromium: shoots the page kept at the check, against its address', async () => {
+    const { maker, repository, shots } = makerWith({ chromium: true, html: '<p>Pro $59</p>' });
+    await maker.make(ROW.id);
+    expect(shots.shoot).toHaveBeenCalledWith({ html: '<p>Pro $59</p>', baseUrl: ROW.page_url });
+    expect(repository.screenshotTaken).toHaveBeenCalledWith(ROW.id, expect.objectContaining({ image: SHOT.image, page_height: 900 }));
+  });
+
+  it('with Chromium and no page kept: loads the page’s address', async () => {
+    const { maker, shots } = makerWith({ chromium: true, html: null });
+    await maker.make(ROW.id);
+    expect(shots.shoot).toHaveBeenCalledWith({ url: ROW.page_url });
+  });
+});
