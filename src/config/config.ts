@@ -55,7 +55,11 @@ export interface AppConfig {
   fetchPerHostConcurrency: number;
   /** Chromium pages rendering at once per worker. */
   browserPages: number;
-  /** Worker threads for page extraction per process; 0 extracts on the event loop. */
+  /**
+   * Worker threads for page extraction per process; 0 extracts on the event loop. As many as the
+   * cores, at most 2: an extraction thread only runs when a page changed, and when changed pages
+   * pile up (the end of a round of checks) the event loop is idle, so a core kept for it is lost.
+   */
   extractThreads: number;
   /** Deadline for one page fetch, all redirects included. */
   fetchTotalTimeoutMs: number;
@@ -158,7 +162,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     workerConcurrency: intVar(env, 'WORKER_CONCURRENCY', 256, 1),
     fetchPerHostConcurrency: intVar(env, 'FETCH_PER_HOST_CONCURRENCY', 4, 1),
     browserPages: intVar(env, 'BROWSER_PAGES', 4, 1),
-    extractThreads: intVar(env, 'EXTRACT_THREADS', Math.min(2, availableParallelism() - 1), 0),
+    extractThreads: intVar(env, 'EXTRACT_THREADS', Math.min(2, availableParallelism()), 0),
     fetchTotalTimeoutMs: intVar(env, 'FETCH_TOTAL_TIMEOUT_MS', 20_000, 100),
     fetchMaxBytes: intVar(env, 'FETCH_MAX_BYTES', 5 * 1024 * 1024, 1024),
     shutdownGraceSeconds: intVar(env, 'SHUTDOWN_GRACE_SECONDS', 25, 0),
