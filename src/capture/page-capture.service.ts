@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { fetchDuration } from '../health/metrics';
 import type { ExtractedPage, MonitorType } from './capture.types';
 import { ExtractionPool } from './extract/extraction-pool';
+import type { DiffSide, PageDiff } from './extract/page-tasks';
 import { isTextSource } from './extract/parse-page';
 import { BrowserFetcher } from './fetch/browser-fetcher';
 import { FetchError, isTransient } from './fetch/fetch-error';
@@ -68,6 +69,11 @@ export class PageCaptureService implements OnApplicationShutdown {
    */
   extract(fetched: FetchResult, monitorType: MonitorType): Promise<ExtractedPage> {
     return this.extraction.extract(fetched.html, fetched.url, monitorType, fetched.via === 'http' ? fetched.contentType : null);
+  }
+
+  /** The diff of a changed page's captures (diffCaptures) runs on the pool's threads as well. */
+  diff(monitorType: MonitorType, before: DiffSide, after: DiffSide): Promise<PageDiff> {
+    return this.extraction.diff(monitorType, before, after);
   }
 
   private async withRetries(fetchOnce: () => Promise<FetchResult>): Promise<FetchResult> {

@@ -7,7 +7,6 @@ import { SnapshotsRepository } from '../capture/snapshots.repository';
 import type { CaptureFields, ExtractedPage } from '../capture/capture.types';
 import { FetchError } from '../capture/fetch/fetch-error';
 import { severityRank } from '../common/severity';
-import { diffCaptures } from '../diffing/diff-captures';
 import { EvidenceService } from '../evidence/evidence.service';
 import type { DiffResult } from '../diffing/diff.types';
 import { INTERPRETER } from '../interpretation/interpretation.module';
@@ -90,7 +89,7 @@ export class CheckRunner {
       return;
     }
     const before = await this.contexts.capture(previous.id);
-    const diff = diffCaptures(monitor.monitor_type, before, page);
+    const diff = await this.capture.diff(monitor.monitor_type, before, page);
     if (diff.extraction_gap) {
       const gap = diff.extraction_gap;
       this.logger.warn(

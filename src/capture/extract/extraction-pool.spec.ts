@@ -1,11 +1,26 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { renderPage } from '../../../bench/support/page-farm';
+import { diffCaptures } from '../../diffing/diff-captures';
+import type { MonitorType } from '../capture.types';
 import { FetchError } from '../fetch/fetch-error';
 import { extractPage } from './extract-page';
 import { ExtractionPool } from './extraction-pool';
 
 const PAGE = readFileSync(path.join(__dirname, '../../../test/fixtures/corpus/pricing-joplin-pair/before.html'), 'utf8');
 const URL = 'https://joplinapp.org/plans/';
+
+const CORPUS = path.join(__dirname, '../../../test/fixtures/corpus');
+/** The HTML pairs of the corpus, each with the monitor type and URL its expected.json names. */
+function corpusPairs() {
+  return readdirSync(CORPUS)
+    .filter((dir) => existsSync(path.join(CORPUS, dir, 'before.html')) && existsSync(path.join(CORPUS, dir, 'after.html')))
+    .map((dir) => {
+      const { type, url } = JSON.parse(readFileSync(path.join(CORPUS, dir, 'expected.json'), 'utf8')) as { type: MonitorType; url: string };
+      const side = (name: string) => extractPage(readFileSync(path.join(CORPUS, dir, `${name}.html`), 'utf8'), url, type);
+      return { type, before: side('before'), after: side('after') };
+    });
+}
 
 describe('ExtractionPool', () => {
   it('extracts on a thread exactly what extractPage gives inline', async () => {
@@ -23,6 +38,29 @@ describe('ExtractionPool', () => {
     const pool = new ExtractionPool(0);
     expect(await pool.extract(PAGE, URL, 'pricing')).toEqual(extractPage(PAGE, URL, 'pricing'));
   });
+
+  it('diffs on a thread exactly what diffCaptures gives inline, for corpus pairs and farm pages', async () => {
+    const farm = [1, 2, 3].map((i) => ({
+      type: 'pricing' as const,
+      before: extractPage(renderPage(i, 0), URL, 'pricing'),
+      after: extractPage(renderPage(i, 1), URL, 'pricing'),
+    }));
+    const corpus = corpusPairs();
+    expect(corpus.length).toBeGreaterThan(5);
+    const pairs = [...corpus, ...farm];
+    const pool = new ExtractionPool(1);
+    try {
+      const pooled = await Promise.all(pairs.map(({ type, before, after }) => pool.diff(type, before, after)));
+      pairs.forEach(({ type, before, after }, i) => {
+        const inline = diffCaptures(type, before, after);
+        expect(JSON.stringify(pooled[i])).toBe(JSON.stringify(inline));
+        expect(pooled[i]).toStrictEqual(inline);
+      });
+      expect(pooled.some((diff) => diff.alertable)).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 
   it('fails the pages of a thread that dies, and carries on with a new one', async () => {
     const pool = new ExtractionPool(1);

@@ -4,7 +4,7 @@ import type { HomepageReading } from '../homepage/homepage';
 import type { ExtractedPage, MonitorType } from '../capture.types';
 import { FetchError } from '../fetch/fetch-error';
 import type { PageTaskReply, PageTaskRequest } from './extract.worker';
-import { type PageTaskName, type PageTasks, runPageTask } from './page-tasks';
+import { type DiffSide, type PageDiff, type PageTaskName, type PageTasks, runPageTask } from './page-tasks';
 
 interface Thread {
   worker: Worker;
@@ -21,11 +21,11 @@ const WORKER_SOURCE = extname(__filename) === '.ts' ? `require('ts-node').regist
 /**
  * Extraction (parse, clean, markdown, typed fields, content hash) is the CPU-heavy part of a check
  * that found a new document: tens of milliseconds for a large page. The pool runs it, and every
- * other page task (the JavaScript-shell test, discovery's homepage reading), on `size` worker
- * threads so that it does not hold up the event loop that answers HTTP and records the other
- * checks; with size 0 it runs inline, bounded by the page limits every task checks first. A
- * thread that dies fails its pages and is replaced; one that takes longer than `taskTimeoutMs`
- * for a page is ended the same way.
+ * other page task (the JavaScript-shell test, discovery's homepage reading, a changed page's
+ * diff), on `size` worker threads so that it does not hold up the event loop that answers HTTP
+ * and records the other checks; with size 0 it runs inline, bounded by the page limits every
+ * parsing task checks first. A thread that dies fails its pages and is replaced; one that takes
+ * longer than `taskTimeoutMs` for a page is ended the same way.
  */
 export class ExtractionPool {
   private readonly threads: Thread[] = [];
@@ -47,6 +47,11 @@ export class ExtractionPool {
 
   readHomepage(html: string, url: string): Promise<HomepageReading> {
     return this.run('homepage', [html, url]);
+  }
+
+  /** Only the markdown and fields of each capture cross to the thread: all diffCaptures reads. */
+  diff(monitorType: MonitorType, before: DiffSide, after: DiffSide): Promise<PageDiff> {
+    return this.run('diff', [monitorType, { fields: before.fields, markdown: before.markdown }, { fields: after.fields, markdown: after.markdown }]);
   }
 
   async close(): Promise<void> {
