@@ -44,9 +44,9 @@ const SCREENSHOTS = process.env.PEER_SCREENSHOTS === '1';
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const TARGETS: Record<number, number> = { 0: 2.5, 100: 6 };
 const SLOW_OF_INSTANT_TARGET = 0.95;
-/** 100 pages on one host at 100 ms, 4 requests in flight: at most 40 checks/s; "close" is this share of it. */
 /** The service's politeness limit, requests in flight per host (FETCH_PER_HOST_CONCURRENCY's default). */
 const PER_HOST = 4;
+/** 100 pages on one host at 100 ms, 4 requests in flight: at most 40 checks/s; "close" is this share of it. */
 const ONE_HOST_LIMIT = PER_HOST / (ONE_HOST_LATENCY_MS / 1000);
 const ONE_HOST_TARGET_SHARE = 0.85;
 
