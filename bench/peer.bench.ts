@@ -44,8 +44,10 @@ const SCREENSHOTS = process.env.PEER_SCREENSHOTS === '1';
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const TARGETS: Record<number, number> = { 0: 2.5, 100: 6 };
 const SLOW_OF_INSTANT_TARGET = 0.95;
+/** The service's politeness limit, requests in flight per host (FETCH_PER_HOST_CONCURRENCY's default). */
+const PER_HOST = 4;
 /** 100 pages on one host at 100 ms, 4 requests in flight: at most 40 checks/s; "close" is this share of it. */
-const ONE_HOST_LIMIT = 4 / (ONE_HOST_LATENCY_MS / 1000);
+const ONE_HOST_LIMIT = PER_HOST / (ONE_HOST_LATENCY_MS / 1000);
 const ONE_HOST_TARGET_SHARE = 0.85;
 
 /** A page farm and the same pages watched by both tools. */
@@ -260,6 +262,13 @@ async function main(): Promise<void> {
     if (instant && slow) {
       const share = slow.rivalwatch / instant.rivalwatch;
       console.log(verdict('Rivalwatch on 100 ms pages / on instant pages', `${fmt(100 * share)}%`, `≥ ${100 * SLOW_OF_INSTANT_TARGET}%`, share >= SLOW_OF_INSTANT_TARGET));
+      // Politeness alone caps a 100 ms round: each host's pages go PER_HOST at a time, one wave per 100 ms.
+      const waves = Math.ceil(Math.ceil(PAGES / HOSTS) / PER_HOST);
+      const ceiling = PAGES / (waves * 0.1);
+      console.log(
+        `          (politeness ceiling of a 100 ms round: ${Math.ceil(PAGES / HOSTS)} pages per host, ${PER_HOST} in flight, ${waves} waves: ` +
+          `at most ${fmt(ceiling)} checks/s; ${100 * SLOW_OF_INSTANT_TARGET}% of this instant rate is ${fmt(SLOW_OF_INSTANT_TARGET * instant.rivalwatch)} checks/s)`,
+      );
     }
     if (oneHost) {
       const share = oneHost.rivalwatch / ONE_HOST_LIMIT;
