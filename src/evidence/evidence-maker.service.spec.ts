@@ -5,15 +5,13 @@ import type { PageShot, PageShotsService } from './page-shots.service';
 const ROW: ScreenshotToTake = { id: 11, monitor_id: 1, snapshot_id: 21, page_url: 'https://acme.test/pricing', status: 'pending' };
 const SHOT: PageShot = { image: Buffer.from('png'), pageHeight: 900, scale: 1, layout: [] };
 
-function makerWith(o: { chromium: boolean; html?: string | null; pendingChangeId?: number | null }) {
+function makerWith(o: { chromium: boolean; html?: string | null }) {
   const repository = {
     screenshot: jest.fn().mockResolvedValue(ROW),
     screenshotHtml: jest.fn().mockResolvedValue(o.html ?? null),
     pendingChangeOf: jest.fn().mockResolvedValue(null),
-    pendingChangeIdOf: jest.fn().mockResolvedValue(o.pendingChangeId ?? null),
     screenshotTaken: jest.fn().mockResolvedValue(undefined),
-    screenshotUnavailable: jest.fn().mockResolvedValue(undefined),
-    visualUnavailable: jest.fn().mockResolvedValue(undefined),
+    unavailable: jest.fn().mockResolvedValue(undefined),
   };
   const shots = { isAvailable: () => o.chromium, shoot: jest.fn().mockResolvedValue(SHOT) };
   const maker = new EvidenceMaker(repository as unknown as EvidenceRepository, shots as unknown as PageShotsService);
@@ -21,22 +19,14 @@ function makerWith(o: { chromium: boolean; html?: string | null; pendingChangeId
 }
 
 describe('EvidenceMaker.make', () => {
-  it('without Chromium: the screenshot and its change’s evidence are unavailable, and neither the page nor the change’s fields are read', async () => {
-    const { maker, repository, shots } = makerWith({ chromium: false, pendingChangeId: 31 });
+  it('without Chromium: the screenshot and its change’s evidence are unavailable, and nothing is read (test/e2e/evidence-rows)', async () => {
+    const { maker, repository, shots } = makerWith({ chromium: false });
     await maker.make(ROW.id);
-    const reason = 'No Chromium is installed to take screenshots.';
-    expect(repository.screenshotUnavailable).toHaveBeenCalledWith(ROW.id, reason);
-    expect(repository.visualUnavailable).toHaveBeenCalledWith(31, reason);
+    expect(repository.unavailable).toHaveBeenCalledWith(ROW.id, 'No Chromium is installed to take screenshots.');
+    expect(repository.screenshot).not.toHaveBeenCalled();
     expect(repository.screenshotHtml).not.toHaveBeenCalled();
     expect(repository.pendingChangeOf).not.toHaveBeenCalled();
     expect(shots.shoot).not.toHaveBeenCalled();
-  });
-
-  it('without Chromium, at a baseline: only the screenshot is unavailable', async () => {
-    const { maker, repository } = makerWith({ chromium: false, pendingChangeId: null });
-    await maker.make(ROW.id);
-    expect(repository.screenshotUnavailable).toHaveBeenCalledWith(ROW.id, expect.stringMatching(/No Chromium/));
-    expect(repository.visualUnavailable).not.toHaveBeenCalled();
   });
 
   it('with Chromium: shoots the page kept at the check, against its address', async () => {

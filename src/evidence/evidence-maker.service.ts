@@ -26,11 +26,11 @@ export class EvidenceMaker {
   ) {}
 
   async make(screenshotId: number): Promise<void> {
+    // Without Chromium nothing is read: not the screenshot's row, nor the page (which such a process
+    // does not even store, EvidenceService.request), nor the change's diffs and fields.
+    if (!this.shots.isAvailable()) return this.repository.unavailable(screenshotId, 'No Chromium is installed to take screenshots.');
     const row = await this.repository.screenshot(screenshotId);
     if (!row || row.status !== 'pending') return;
-    if (!this.shots.isAvailable()) return this.unavailable(row, 'No Chromium is installed to take screenshots.');
-    // Read only now: without Chromium neither the page (which such a process does not even store,
-    // EvidenceService.request) nor the change's diffs and fields are needed.
     const change = await this.repository.pendingChangeOf(row.snapshot_id);
     const html = await this.repository.screenshotHtml(row.id);
     const started = performance.now();
@@ -39,7 +39,7 @@ export class EvidenceMaker {
       shot = await this.shots.shoot(html !== null ? { html, baseUrl: row.page_url } : { url: row.page_url });
     } catch (err) {
       // A page that refuses to be rendered will refuse again; a crashed or busy browser may not.
-      if (err instanceof FetchError && !isTransient(err)) return this.unavailable(row, `The page could not be rendered: ${err.message}`);
+      if (err instanceof FetchError && !isTransient(err)) return this.repository.unavailable(row.id, `The page could not be rendered: ${err.message}`);
       throw err;
     }
     const durationMs = Math.round(performance.now() - started);
@@ -59,9 +59,7 @@ export class EvidenceMaker {
 
   /** The job ran out of attempts: the evidence it was to make is unavailable, for that reason. */
   async giveUp(screenshotId: number, err: Error): Promise<void> {
-    const row = await this.repository.screenshot(screenshotId);
-    if (!row || row.status !== 'pending') return;
-    await this.unavailable(row, `The screenshot could not be taken: ${err.message}`);
+    await this.repository.unavailable(screenshotId, `The screenshot could not be taken: ${err.message}`);
   }
 
   private async cropsFor(row: ScreenshotToTake, shot: PageShot, change: ChangeForCrops): Promise<VisualResult> {
@@ -95,13 +93,6 @@ export class EvidenceMaker {
       after_box: afterBox,
       crop_ms: Math.round(performance.now() - started),
     };
-  }
-
-  /** The screenshot is unavailable for `reason`, and so is the evidence of its change if still pending. */
-  private async unavailable(row: ScreenshotToTake, reason: string): Promise<void> {
-    const changeId = await this.repository.pendingChangeIdOf(row.snapshot_id);
-    await this.repository.screenshotUnavailable(row.id, reason);
-    if (changeId !== null) await this.repository.visualUnavailable(changeId, reason);
   }
 }
 

@@ -4,7 +4,6 @@ import { DataSource, LessThan, Repository } from 'typeorm';
 import type { FieldDiff } from '../diffing/diff.types';
 import { ChangeVisualEntity } from './change-visual.entity';
 import { PageScreenshotEntity } from './page-screenshot.entity';
-import { transaction } from '../database/transaction-context';
 
 export type ImageSide = 'before' | 'after';
 
@@ -28,6 +27,34 @@ export type VisualSummary = Pick<
 /** A change whose visual evidence is still to be made. */
 const PENDING_CHANGE = `FROM changes c JOIN change_visuals v ON v.change_id = c.id AND v.status = 'pending'`;
 
+/**
+ * Raw: both pending rows in one statement (data-modifying CTE), one round trip instead of a
+ * transaction's four on every changed page. The change's row is inserted only when the screenshot
+ * was (a snapshot recorded twice adds nothing) and only at a change (`$5` null at a baseline).
+ */
+const ADD_PENDING_SQL = `WITH shot AS (
+   INSERT INTO page_screenshots (monitor_id, snapshot_id, page_url, html) VALUES ($1, $2, $3, $4)
+   ON CONFLICT DO NOTHING
+   RETURNING id),
+ visual AS (
+   INSERT INTO change_visuals (change_id) SELECT $5::bigint FROM shot WHERE $5::bigint IS NOT NULL
+   ON CONFLICT DO NOTHING)
+ SELECT id FROM shot`;
+
+/**
+ * Raw: the screenshot and its change's evidence unavailable in one statement (data-modifying
+ * CTE), one round trip where reading the row, finding the change and two updates took four. The
+ * change is the one recorded with the screenshot's snapshot; neither row is touched unless still
+ * pending, and the change's only if the screenshot's was.
+ */
+const UNAVAILABLE_SQL = `WITH shot AS (
+   UPDATE page_screenshots SET status = 'unavailable', reason = $2, html = NULL
+    WHERE id = $1 AND status = 'pending'
+   RETURNING snapshot_id)
+ UPDATE change_visuals v SET status = 'unavailable', reason = $2
+   FROM shot, changes c
+  WHERE c.snapshot_id = shot.snapshot_id AND v.change_id = c.id AND v.status = 'pending'`;
+
 @Injectable()
 export class EvidenceRepository {
   constructor(
@@ -38,24 +65,12 @@ export class EvidenceRepository {
 
   /**
    * A pending screenshot of a snapshot, and the pending evidence of its change when there is one;
-   * null when that snapshot already has a screenshot (the same check recorded twice).
+   * null when that snapshot already had a screenshot (the same check recorded twice), and then
+   * nothing is added.
    */
   async addPending(s: { monitorId: number; snapshotId: number; pageUrl: string; html: string | null; changeId: number | null }): Promise<number | null> {
-    return transaction(this.db, async (manager) => {
-      const { raw } = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(PageScreenshotEntity)
-        .values({ monitor_id: s.monitorId, snapshot_id: s.snapshotId, page_url: s.pageUrl, html: s.html })
-        .orIgnore()
-        .returning(['id'])
-        .execute();
-      if (!raw[0]) return null;
-      if (s.changeId !== null) {
-        await manager.createQueryBuilder().insert().into(ChangeVisualEntity).values({ change_id: s.changeId }).orIgnore().execute();
-      }
-      return Number(raw[0].id);
-    });
+    const [row] = await this.db.query(ADD_PENDING_SQL, [s.monitorId, s.snapshotId, s.pageUrl, s.html, s.changeId]);
+    return row ? Number(row.id) : null;
   }
 
   /** A screenshot without its page's HTML (up to 2 MB), which only a job that shoots needs (`screenshotHtml`). */
@@ -93,18 +108,17 @@ export class EvidenceRepository {
     return row ?? null;
   }
 
-  /** The id of `pendingChangeOf`, for evidence given up on: its diffs and fields are not read. */
-  async pendingChangeIdOf(snapshotId: number): Promise<number | null> {
-    const [row] = await this.db.query(`SELECT c.id ${PENDING_CHANGE} WHERE c.snapshot_id = $1`, [snapshotId]);
-    return row ? Number(row.id) : null;
-  }
-
   async screenshotTaken(id: number, shot: Pick<PageScreenshotEntity, 'image' | 'page_height' | 'scale' | 'layout' | 'duration_ms'>): Promise<void> {
     await this.screenshots.update({ id }, { ...shot, status: 'ready', reason: null, html: null });
   }
 
-  async screenshotUnavailable(id: number, reason: string): Promise<void> {
-    await this.screenshots.update({ id }, { status: 'unavailable', reason, html: null });
+  /**
+   * The screenshot is unavailable for `reason` if still pending, and so is the evidence of the
+   * change recorded with its snapshot if still pending; a screenshot taken or given up on
+   * meanwhile is left as it is, with its change's evidence.
+   */
+  async unavailable(screenshotId: number, reason: string): Promise<void> {
+    await this.db.query(UNAVAILABLE_SQL, [screenshotId, reason]);
   }
 
   async visualReady(changeId: number, visual: Omit<ChangeVisualEntity, 'change_id' | 'status' | 'reason' | 'created_at'>): Promise<void> {
