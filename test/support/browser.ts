@@ -13,6 +13,8 @@ export async function launchBrowser(): Promise<Browser> {
   return puppeteer.launch({
     executablePath,
     headless: true,
+    // Chromium ends with the jest worker that started it, even when the worker is killed.
+    pipe: true,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -440,6 +440,9 @@ export class BrowserFetcher implements PageFetcher {
       browser = await puppeteer.launch({
         executablePath: this.executablePath!,
         headless: true,
+        // Over a pipe, not a WebSocket: Chromium ends when the pipe closes, so a worker that dies
+        // (killed, crashed, a test runner's forced exit) takes its browser with it.
+        pipe: true,
         args: [...CHROMIUM_ARGS, ...proxyArgs],
         userDataDir,
         defaultViewport: { width: 1366, height: 900 },
