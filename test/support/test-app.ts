@@ -70,6 +70,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ALLOW_PRIVATE_NETWORK_TARGETS: 'true',
     LOG_LEVEL: 'error',
     SCHEDULER_TICK_SECONDS: '3600',
+    // A test app parses a handful of pages: one extraction thread, not one per core. Under ts-node
+    // every thread compiles the extraction modules as it starts, CPU the whole suite shares.
+    EXTRACT_THREADS: '1',
     ...env,
   });
   const config = loadConfig({ ...environment.env, PORT: '0' });
