@@ -2,13 +2,12 @@ import { EvidenceMaker } from './evidence-maker.service';
 import type { EvidenceRepository, ScreenshotToTake } from './evidence.repository';
 import type { PageShot, PageShotsService } from './page-shots.service';
 
-const ROW: ScreenshotToTake = { id: 11, monitor_id: 1, snapshot_id: 21, page_url: 'https://acme.test/pricing', status: 'pending' };
+const ROW: ScreenshotToTake = { id: 11, monitor_id: 1, snapshot_id: 21, page_url: 'https://acme.test/pricing', status: 'pending', html: null };
 const SHOT: PageShot = { image: Buffer.from('png'), pageHeight: 900, scale: 1, layout: [] };
 
 function makerWith(o: { chromium: boolean; html?: string | null }) {
   const repository = {
-    screenshot: jest.fn().mockResolvedValue(ROW),
-    screenshotHtml: jest.fn().mockResolvedValue(o.html ?? null),
+    screenshot: jest.fn().mockResolvedValue({ ...ROW, html: o.html ?? null }),
     pendingChangeOf: jest.fn().mockResolvedValue(null),
     screenshotTaken: jest.fn().mockResolvedValue(undefined),
     unavailable: jest.fn().mockResolvedValue(undefined),
@@ -24,7 +23,6 @@ describe('EvidenceMaker.make', () => {
     await maker.make(ROW.id);
     expect(repository.unavailable).toHaveBeenCalledWith(ROW.id, 'No Chromium is installed to take screenshots.');
     expect(repository.screenshot).not.toHaveBeenCalled();
-    expect(repository.screenshotHtml).not.toHaveBeenCalled();
     expect(repository.pendingChangeOf).not.toHaveBeenCalled();
     expect(shots.shoot).not.toHaveBeenCalled();
   });

@@ -32,11 +32,10 @@ export class EvidenceMaker {
     const row = await this.repository.screenshot(screenshotId);
     if (!row || row.status !== 'pending') return;
     const change = await this.repository.pendingChangeOf(row.snapshot_id);
-    const html = await this.repository.screenshotHtml(row.id);
     const started = performance.now();
     let shot: PageShot;
     try {
-      shot = await this.shots.shoot(html !== null ? { html, baseUrl: row.page_url } : { url: row.page_url });
+      shot = await this.shots.shoot(row.html !== null ? { html: row.html, baseUrl: row.page_url } : { url: row.page_url });
     } catch (err) {
       // A page that refuses to be rendered will refuse again; a crashed or busy browser may not.
       if (err instanceof FetchError && !isTransient(err)) return this.repository.unavailable(row.id, `The page could not be rendered: ${err.message}`);

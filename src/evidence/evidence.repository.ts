@@ -15,17 +15,14 @@ export interface ChangeForCrops {
   after_fields: unknown;
 }
 
-/** What the evidence job reads of a screenshot to take. */
-export type ScreenshotToTake = Pick<PageScreenshotEntity, 'id' | 'monitor_id' | 'snapshot_id' | 'page_url' | 'status'>;
+/** What the evidence job reads of a screenshot to take: the page kept at the check, not the images. */
+export type ScreenshotToTake = Pick<PageScreenshotEntity, 'id' | 'monitor_id' | 'snapshot_id' | 'page_url' | 'status' | 'html'>;
 
 /** The visual evidence of a change without its images (what the change detail shows). */
 export type VisualSummary = Pick<
   ChangeVisualEntity,
   'status' | 'reason' | 'before_width' | 'before_height' | 'after_width' | 'after_height'
 >;
-
-/** A change whose visual evidence is still to be made. */
-const PENDING_CHANGE = `FROM changes c JOIN change_visuals v ON v.change_id = c.id AND v.status = 'pending'`;
 
 /**
  * Raw: both pending rows in one statement (data-modifying CTE), one round trip instead of a
@@ -73,15 +70,9 @@ export class EvidenceRepository {
     return row ? Number(row.id) : null;
   }
 
-  /** A screenshot without its page's HTML (up to 2 MB), which only a job that shoots needs (`screenshotHtml`). */
+  /** A screenshot to take, read by a job that will shoot it (a job without Chromium reads nothing). */
   screenshot(id: number): Promise<ScreenshotToTake | null> {
-    return this.screenshots.findOne({ select: { id: true, monitor_id: true, snapshot_id: true, page_url: true, status: true }, where: { id } });
-  }
-
-  /** The page as fetched at the check, when it was kept for the screenshot. */
-  async screenshotHtml(id: number): Promise<string | null> {
-    const row = await this.screenshots.findOne({ select: { id: true, html: true }, where: { id } });
-    return row?.html ?? null;
+    return this.screenshots.findOne({ select: { id: true, monitor_id: true, snapshot_id: true, page_url: true, status: true, html: true }, where: { id } });
   }
 
   /** The screenshot the next change of the monitor crops its `before` from: the latest taken before this snapshot. */
@@ -99,7 +90,8 @@ export class EvidenceRepository {
   async pendingChangeOf(snapshotId: number): Promise<ChangeForCrops | null> {
     const [row] = await this.db.query(
       `SELECT c.id, c.field_diffs, b.fields AS before_fields, a.fields AS after_fields
-         ${PENDING_CHANGE}
+         FROM changes c
+         JOIN change_visuals v ON v.change_id = c.id AND v.status = 'pending'
          LEFT JOIN snapshots a ON a.id = c.snapshot_id
          LEFT JOIN snapshots b ON b.id = c.previous_snapshot_id
         WHERE c.snapshot_id = $1`,
