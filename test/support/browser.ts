@@ -63,11 +63,26 @@ export async function buttons(page: Page, text: string, scope = 'body'): Promise
   return matching;
 }
 
-/** Presses a button that submits a form and waits for the page it leads to. */
+/**
+ * Presses a button that submits a form and waits for the page it leads to. A region that refreshes
+ * itself (the competitor list while runs are pending) can replace the button between finding and
+ * clicking it: then nothing was clicked, and the button is looked up again.
+ */
 export async function press(page: Page, text: string, scope = 'body'): Promise<void> {
-  const [button] = await buttons(page, text, scope);
-  if (!button) throw new Error(`no button "${text}" in ${scope} on ${page.url()}`);
-  await Promise.all([page.waitForNavigation({ waitUntil: 'domcontentloaded' }), button.click()]);
+  for (let attempt = 1; ; attempt++) {
+    const [button] = await buttons(page, text, scope);
+    if (!button) throw new Error(`no button "${text}" in ${scope} on ${page.url()}`);
+    const navigation = page.waitForNavigation({ waitUntil: 'domcontentloaded' });
+    try {
+      await button.click();
+    } catch (err) {
+      navigation.catch(() => undefined);
+      if (attempt < 3 && /detached/i.test((err as Error).message)) continue;
+      throw err;
+    }
+    await navigation;
+    return;
+  }
 }
 
 export async function text(page: Page, selector = 'main'): Promise<string> {
