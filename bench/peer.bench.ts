@@ -19,7 +19,7 @@
 import 'reflect-metadata';
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
@@ -153,11 +153,11 @@ class ProcessMeter {
     child.stderr!.on('data', count);
   }
 
-  /** CPU time used so far, in ms (`utime` + `stime` of /proc/PID/stat, fields 14 and 15). */
-  cpuMs(): number {
+  /** CPU time used so far, in ms: all of it and the kernel's part (`utime` + `stime` and `stime` of /proc/PID/stat, fields 14 and 15). */
+  cpuMs(): { all: number; kernel: number } {
     const stat = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * this.tickMs;
+    return { all: (Number(fields[11]) + Number(fields[12])) * this.tickMs, kernel: Number(fields[12]) * this.tickMs };
   }
 }
 
@@ -179,11 +179,13 @@ async function compare(db: DataSource, s: Scenario, latencyMs: number, title: st
     const linesBefore = log.lines;
     const cpuBefore = log.cpuMs();
     const rw = await rivalwatchRound(db, s);
-    const cpu = (log.cpuMs() - cpuBefore) / s.monitorIds.length;
+    const cpuAfter = log.cpuMs();
+    const cpu = (cpuAfter.all - cpuBefore.all) / s.monitorIds.length;
+    const kernelShare = (cpuAfter.kernel - cpuBefore.kernel) / (cpuAfter.all - cpuBefore.all);
     const label = i < 0 ? 'warm-up' : `round ${i + 1}`;
     console.log(
       `  ${label.padEnd(8)} urlwatch ${fmt(uw.perSecond).padStart(6)}/s (start-up ${fmt(uw.startupMs, 0)} ms, ${uw.inFlight})   ` +
-        `Rivalwatch ${fmt(rw.perSecond).padStart(6)}/s ${JSON.stringify(rw.statuses)}, ${rw.inFlight}, ${rw.edges}, ${fmt(cpu, 2)} ms CPU/check, ` +
+        `Rivalwatch ${fmt(rw.perSecond).padStart(6)}/s ${JSON.stringify(rw.statuses)}, ${rw.inFlight}, ${rw.edges}, ${fmt(cpu, 2)} ms CPU/check (${fmt(100 * kernelShare, 0)}% in the kernel), ` +
         `${log.lines - linesBefore} log lines   load ${load()}`,
     );
     if (i < 0) continue;
@@ -281,7 +283,11 @@ async function main(): Promise<void> {
         ),
       );
     }
-    if (PROFILE_DIR) writeFileSync(path.join(PROFILE_DIR, 'peer-windows.json'), JSON.stringify(profiled));
+    if (PROFILE_DIR) {
+      // The profiles land there only when the process stops, after this: the directory may not exist yet.
+      mkdirSync(PROFILE_DIR, { recursive: true });
+      writeFileSync(path.join(PROFILE_DIR, 'peer-windows.json'), JSON.stringify(profiled));
+    }
   } finally {
     await stopWorkers([rivalwatch]);
     for (const s of scenarios) {

@@ -1,4 +1,5 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -39,14 +40,21 @@ function buildOnce(): void {
 function spawnRivalwatch(env: Record<string, string>): ChildProcess {
   buildOnce();
   // BENCH_PROFILE_DIR: each process writes a V8 CPU profile there when it stops. BENCH_NODE_ARGS:
-  // more Node options for it, space-separated (`--trace-gc`, `--max-semi-space-size=16`).
+  // more Node options for it, space-separated (`--trace-gc`, `--max-semi-space-size=16`). BENCH_CHILD_LOG:
+  // a file its output is appended to (otherwise it is read and dropped).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...profile, ...nodeArgs, path.join(ROOT, 'dist', 'src', 'main.js')], {
+  const child = spawn(process.execPath, [...profile, ...nodeArgs, path.join(ROOT, 'dist', 'src', 'main.js')], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (process.env.BENCH_CHILD_LOG) {
+    const log = createWriteStream(process.env.BENCH_CHILD_LOG, { flags: 'a' });
+    child.stdout!.pipe(log);
+    child.stderr!.pipe(log);
+  }
+  return child;
 }
 
 /** Resolves when the process prints `readyText`; its later output is read and dropped. */

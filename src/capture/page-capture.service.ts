@@ -3,6 +3,7 @@ import { fetchDuration } from '../health/metrics';
 import type { ExtractedPage, MonitorType } from './capture.types';
 import { ExtractionPool } from './extract/extraction-pool';
 import type { DiffSide, PageDiff } from './extract/page-tasks';
+import { plainlyNoShell } from './extract/js-shell';
 import { isTextSource } from './extract/parse-page';
 import { BrowserFetcher } from './fetch/browser-fetcher';
 import { FetchError, isTransient } from './fetch/fetch-error';
@@ -38,7 +39,8 @@ export class PageCaptureService implements OnApplicationShutdown {
    * the last capture), a document identical to the last one comes back `unchanged` without being
    * decoded, inspected or tested for being a JavaScript shell; the caller skips extraction.
    * The shell test parses the page, so it runs on the extraction threads; a page past the page
-   * limits fails there with `page_too_complex`, final like any non-transient failure.
+   * limits fails there with `page_too_complex`, final like any non-transient failure. A page whose
+   * first 64 KB hold plenty of text (most changed pages) is no shell, known without the thread.
    */
   async fetch(
     url: string,
@@ -48,7 +50,7 @@ export class PageCaptureService implements OnApplicationShutdown {
     const conditional = { ...options.conditional, unlessHash: options.lastRawHash };
     let result = await this.withRetries(() => (viaBrowser ? this.browserFetcher().fetch(url) : this.http.fetch(url, conditional)));
     if (result.notModified) return { ...result, unchanged: true };
-    if (!viaBrowser && !isTextSource(result.contentType) && (await this.extraction.looksLikeJavaScriptShell(result.html))) {
+    if (!viaBrowser && !isTextSource(result.contentType) && !plainlyNoShell(result.html) && (await this.extraction.looksLikeJavaScriptShell(result.html))) {
       const browser = this.browserFetcher();
       if (browser.isAvailable()) {
         result = await this.withRetries(() => browser.fetch(result.url));

@@ -402,7 +402,8 @@ describe('MCP server (POST /mcp)', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'rw-mcp-embedded-'));
     app = await createHttpApp(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error', SCHEDULER_TICK_SECONDS: '3600' }));
     await app.listen(0, '127.0.0.1');
-  });
+    // PGlite creates and migrates its database in WebAssembly: tens of seconds on a loaded 2-core machine.
+  }, 180_000);
   afterAll(async () => {
     await app?.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -70,9 +70,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ALLOW_PRIVATE_NETWORK_TARGETS: 'true',
     LOG_LEVEL: 'error',
     SCHEDULER_TICK_SECONDS: '3600',
-    // A test app parses a handful of pages: one extraction thread, not one per core. Under ts-node
-    // every thread compiles the extraction modules as it starts, CPU the whole suite shares.
-    EXTRACT_THREADS: '1',
+    // A test app parses a handful of small pages: inline (the pool's size 0), with the same page
+    // limits. Under ts-node a thread compiles the extraction modules as it starts, about 5 s of CPU
+    // the whole suite shares; the threads are tested where they matter (extraction-pool.spec,
+    // hostile-pages, and every spec that starts the built service as a child process).
+    EXTRACT_THREADS: '0',
     ...env,
   });
   const config = loadConfig({ ...environment.env, PORT: '0' });

@@ -37,22 +37,40 @@ const HIDDEN_START = /<(script|style|noscript|template|svg|head)(?=[\s/>])/iy;
 /**
  * One pass, linear in the page: every search starts where the last one ended, and a closing tag
  * found missing once is not looked for again (hostile pages open thousands of `<script`s).
+ * With `enough`, counting stops once the text reaches it. A `cut` page is the start of a longer
+ * one: a hidden element that does not close within it ends the count, so that the count never
+ * exceeds the whole page's.
  */
-function roughTextLength(html: string): number {
+function roughTextLength(html: string, enough = Infinity, cut = false): number {
   const unclosed = new Set<string>();
   let length = 0;
   let i = 0;
-  while (i < html.length) {
+  while (i < html.length && length < enough) {
     const lt = html.indexOf('<', i);
     length += html.slice(i, lt < 0 ? html.length : lt).replace(/\s+/g, '').length;
     if (lt < 0) break;
-    i = pastMarkup(html, lt, unclosed);
+    i = pastMarkup(html, lt, unclosed, cut);
   }
   return length;
 }
 
+/** The part of a page the event loop reads to find it plainly no shell: a bounded cost whatever the page. */
+const PLAIN_PAGE_SCAN = 64 * 1024;
+
+/**
+ * True when the first 64 KB of the page alone hold plenty of text, so it is no JavaScript shell:
+ * known on the event loop without sending the page to a thread. A hidden element (a script, say)
+ * that does not close within those 64 KB ends the count there rather than counting its content.
+ * False says nothing: looksLikeJavaScriptShell then decides on the thread.
+ */
+export function plainlyNoShell(html: string): boolean {
+  if (html.length <= PLAIN_PAGE_SCAN) return roughTextLength(html, ROUGH_TEXT_PLENTY) >= ROUGH_TEXT_PLENTY;
+  const head = html.slice(0, PLAIN_PAGE_SCAN);
+  return roughTextLength(head, ROUGH_TEXT_PLENTY, true) >= ROUGH_TEXT_PLENTY;
+}
+
 /** Past the comment, hidden element or tag at `lt`; an unterminated one runs to the end of the page. */
-function pastMarkup(html: string, lt: number, unclosed: Set<string>): number {
+function pastMarkup(html: string, lt: number, unclosed: Set<string>, cut: boolean): number {
   if (html.startsWith('<!--', lt)) return endOf(html.indexOf('-->', lt + 4), 3, html);
   HIDDEN_START.lastIndex = lt;
   const hidden = HIDDEN_START.exec(html)?.[1].toLowerCase();
@@ -61,6 +79,7 @@ function pastMarkup(html: string, lt: number, unclosed: Set<string>): number {
     closing.lastIndex = lt;
     const found = closing.exec(html);
     if (found) return found.index + found[0].length;
+    if (cut) return html.length;
     unclosed.add(hidden);
   }
   return endOf(html.indexOf('>', lt), 1, html);
