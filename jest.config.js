@@ -19,9 +19,12 @@ const transform = { [DTO_FILES]: tsJestWithSwagger, '^.+\\.ts$': tsJest };
 
 module.exports = {
   testTimeout: 60000,
-  // End-to-end files mostly wait on Postgres, Redis, Chromium and child processes: on 2 cores,
-  // 6 workers ran the suite in 222 s against 278 s for 4 and 868 s for 1 (each under others' load).
-  maxWorkers: 6,
+  // End-to-end files wait on Postgres, Redis, Chromium and child processes, but the suite is
+  // CPU-bound on 2 cores. On one machine 6 workers ran it in 222 s against 278 s for 4. On a
+  // machine about 2.7 times slower (2026-11-26) 6 workers took 19 minutes and starved the files
+  // that start a service (PGlite's first start past 90 s), 28 tests failing on their deadlines;
+  // 3 workers took 12.6 minutes there, with 40% less CPU (fewer processes fighting over memory).
+  maxWorkers: 3,
   projects: [
     {
       displayName: 'unit',

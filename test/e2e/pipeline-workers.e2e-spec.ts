@@ -73,8 +73,11 @@ describe('workers and schedulers', () => {
     for (const run of runs) expect(run).toMatchObject({ n: 1, attempts: 1, status: 'succeeded' });
     const snapshots = await a.db.query(`SELECT count(*)::int AS n FROM snapshots WHERE monitor_id = ANY($1::int[])`, [ids]);
     expect(snapshots[0].n).toBe(60);
+    // Every page was fetched; one run each (attempts 1) is what rules out a check run twice. A
+    // check retries a fetch that failed transiently (a kept-alive socket the site closed as it was
+    // reused, on a loaded machine), so a page may be asked for twice within its one run.
     const hits = site.hits.filter((h) => h.startsWith('/p'));
-    expect(hits).toHaveLength(60);
+    expect(new Set(hits).size).toBe(60);
     // Claimed monitors moved to their next slot: nothing is due any more.
     expect(await schedulers[0].enqueueDue()).toBe(0);
   });
