@@ -21,6 +21,6 @@ const QUOTED_URL = /"((?:https?:)?\/\/[^"\s]+)"/g;
  */
 export function contentHash(markdown: string, fields: CaptureFields): string {
   const json = stableJson(fields).replace(QUOTED_URL, (_m, url: string) => `"${normalizeUrl(url)}"`);
-  const payload = `${normalizeMarkdownForHash(markdown)}\n\u0000\n${normalizeText(json)}`;
-  return createHash('sha256').update(payload).digest('hex');
+  // Hashed part by part, the digest of the parts joined: joining them would copy the page once more.
+  return createHash('sha256').update(normalizeMarkdownForHash(markdown)).update('\n\u0000\n').update(normalizeText(json)).digest('hex');
 }

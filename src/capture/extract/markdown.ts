@@ -31,11 +31,15 @@ function escapeText(text: string): string {
     .replace(/(^|[^\p{L}\p{N}])_|_(?=[^\p{L}\p{N}]|$)/gu, (m) => m.replace('_', '\\_'));
 }
 
+/** Blanks at the edge of a line, or a run of blanks (a tab, or two or more) inside one: the run is captured. */
+const EDGE_OR_RUN = /^[ \t]+|[ \t]+$|([ \t]{2,}|\t)/gm;
+
 function tidyBlock(text: string): string {
   // Only runs of blanks are rewritten: replacing every single space would copy the whole page.
+  // Blanks at a line's edges go and runs inside shrink to one space in one pass: each pass over
+  // a whole page makes a copy of it (tidying a run, then the space left at an edge, took two).
   return text
-    .replace(/[ \t]{2,}|\t/g, ' ')
-    .replace(/^ | $/gm, '')
+    .replace(EDGE_OR_RUN, (_blanks: string, run?: string) => (run ? ' ' : ''))
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
