@@ -268,22 +268,43 @@ function normalizeLinkTargets(md: string): string {
     MD_LINK_TARGET_AT.lastIndex = at;
     const m = MD_LINK_TARGET_AT.exec(md);
     if (!m) continue;
-    out += `${md.slice(last, at)}](${normalizeUrl(m[1])}${m[2]}`;
-    last = at + m[0].length;
-    at = last - 1;
+    const url = normalizeUrl(m[1]);
+    // A target already canonical is left where it is: a page whose targets all are is not copied.
+    if (url !== m[1]) {
+      out += `${md.slice(last, at)}](${url}${m[2]}`;
+      last = at + m[0].length;
+    }
+    at += m[0].length - 1;
   }
   return last ? out + md.slice(last) : md;
 }
 
 const BARE_URL = /(?<![(<])\bhttps?:\/\/[^\s<>()"'\]]+/g;
 
+/** Bare URLs in canonical form; a text whose URLs already are is returned as it is, not copied. */
+function normalizeBareUrls(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(BARE_URL)) {
+    const url = normalizeUrl(m[0]);
+    if (url === m[0]) continue;
+    out += text.slice(last, m.index) + url;
+    last = m.index + m[0].length;
+  }
+  return last ? out + text.slice(last) : text;
+}
+
+/** A list marker to rewrite as "- ": any but a "- " that already starts its line. */
+const OTHER_LIST_MARKER = /^(?!- (?![ \t]))[ \t]*[*+-][ \t]+/gm;
+
 /**
  * Markdown in the form used for hashing: list markers unified, URLs canonical, volatile text
  * removed, blank lines and indentation dropped.
  */
 export function normalizeMarkdownForHash(md: string): string {
-  const listed = normalizeTypography(md).replace(/^[ \t]*[*+-][ \t]+/gm, '- ');
-  const text = stripVolatile(normalizeLinkTargets(listed).replace(BARE_URL, (url) => normalizeUrl(url)));
+  // Each pass returns its input when it changes nothing: on a large page, each copy costs.
+  const listed = normalizeTypography(md).replace(OTHER_LIST_MARKER, '- ');
+  const text = stripVolatile(normalizeBareUrls(normalizeLinkTargets(listed)));
   const tidy = tidySpacing(text);
   const lines: string[] = [];
   // A string split is several times cheaper than a pattern split over a whole page.
