@@ -104,8 +104,13 @@ const ZERO_WIDTH = /[\u200B\uFEFF]/g;
 export const SPACE_RUN = /[^\S ]\s*| \s+/g;
 
 export function collapseWhitespace(s: string): string {
+  return collapseRuns(s).trim();
+}
+
+/** Zero-width characters dropped and every run of whitespace made one space; the ends kept. */
+function collapseRuns(s: string): string {
   const visible = s.includes('\u200B') || s.includes('\uFEFF') ? s.replace(ZERO_WIDTH, '') : s;
-  return visible.replace(SPACE_RUN, ' ').trim();
+  return visible.replace(SPACE_RUN, ' ');
 }
 
 /**
@@ -155,22 +160,32 @@ export class DomText {
   flat(node: AnyNode): string {
     const cached = this.flats.get(node);
     if (cached !== undefined) return cached;
+    // Whitespace is collapsed piece by piece, and where two pieces meet: the same text as
+    // collapsing the joined pieces, without a second page-sized copy.
     const parts: string[] = [];
+    let afterSpace = true;
+    const add = (piece: string): void => {
+      let text = collapseRuns(piece);
+      if (afterSpace && text.startsWith(' ')) text = text.slice(1);
+      if (!text) return;
+      parts.push(text);
+      afterSpace = text.endsWith(' ');
+    };
     const walk = (current: AnyNode): void => {
       if (current.type === 'text') {
-        parts.push(current.data);
+        add(current.data);
         return;
       }
       if (!isElement(current) && current.type !== 'root') return;
       if (this.silent(current)) return;
       const name = isElement(current) ? current.name : '';
       const block = BLOCK_TAGS.has(name);
-      if (block) parts.push(' ');
+      if (block) add(' ');
       for (const child of (current as ParentNode).children) walk(child);
-      if (block) parts.push(' ');
+      if (block) add(' ');
     };
     walk(node);
-    const out = collapseWhitespace(parts.join(''));
+    const out = parts.join('').trim();
     this.flats.set(node, out);
     return out;
   }
