@@ -34,14 +34,22 @@ function escapeText(text: string): string {
 /** Blanks at the edge of a line, or a run of blanks (a tab, or two or more) inside one: the run is captured. */
 const EDGE_OR_RUN = /^[ \t]+|[ \t]+$|([ \t]{2,}|\t)/gm;
 
+/**
+ * Blanks at a line's edges dropped, runs of blanks inside a line made one space, and at most one
+ * empty line in a row. Line by line: a pass over the whole page would copy it, and a string of a
+ * page's size costs its memory pages afresh each time; a line's strings are small and reused.
+ */
 function tidyBlock(text: string): string {
-  // Only runs of blanks are rewritten: replacing every single space would copy the whole page.
-  // Blanks at a line's edges go and runs inside shrink to one space in one pass: each pass over
-  // a whole page makes a copy of it (tidying a run, then the space left at an edge, took two).
-  return text
-    .replace(EDGE_OR_RUN, (_blanks: string, run?: string) => (run ? ' ' : ''))
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  const kept: string[] = [];
+  let afterEmpty = false;
+  for (const raw of text.split('\n')) {
+    // Only runs of blanks are rewritten: replacing every single space would copy every line.
+    const line = raw.replace(EDGE_OR_RUN, (_blanks: string, run?: string) => (run ? ' ' : ''));
+    if (!line && afterEmpty) continue;
+    afterEmpty = !line;
+    kept.push(line);
+  }
+  return kept.join('\n').trim();
 }
 
 function inlineOnly(text: string): string {
