@@ -181,7 +181,7 @@ async function compare(db: DataSource, s: Scenario, latencyMs: number, title: st
     const rw = await rivalwatchRound(db, s);
     const cpuAfter = log.cpuMs();
     const cpu = (cpuAfter.all - cpuBefore.all) / s.monitorIds.length;
-    const kernelShare = (cpuAfter.kernel - cpuBefore.kernel) / (cpuAfter.all - cpuBefore.all);
+    const kernelShare = (cpuAfter.kernel - cpuBefore.kernel) / Math.max(cpuAfter.all - cpuBefore.all, 1e-9);
     const label = i < 0 ? 'warm-up' : `round ${i + 1}`;
     console.log(
       `  ${label.padEnd(8)} urlwatch ${fmt(uw.perSecond).padStart(6)}/s (start-up ${fmt(uw.startupMs, 0)} ms, ${uw.inFlight})   ` +

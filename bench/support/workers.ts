@@ -50,9 +50,11 @@ function spawnRivalwatch(env: Record<string, string>): ChildProcess {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (process.env.BENCH_CHILD_LOG) {
+    // Both streams write to the file: neither ends it, the child's exit does.
     const log = createWriteStream(process.env.BENCH_CHILD_LOG, { flags: 'a' });
-    child.stdout!.pipe(log);
-    child.stderr!.pipe(log);
+    child.stdout!.pipe(log, { end: false });
+    child.stderr!.pipe(log, { end: false });
+    child.once('close', () => log.end());
   }
   return child;
 }

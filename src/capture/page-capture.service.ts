@@ -40,7 +40,7 @@ export class PageCaptureService implements OnApplicationShutdown {
    * decoded, inspected or tested for being a JavaScript shell; the caller skips extraction.
    * The shell test parses the page, so it runs on the extraction threads; a page past the page
    * limits fails there with `page_too_complex`, final like any non-transient failure. A page whose
-   * first 64 KB hold plenty of text (most changed pages) is no shell, known without the thread.
+   * first 64K characters hold plenty of text (most changed pages) is no shell, known without the thread.
    */
   async fetch(
     url: string,

@@ -78,6 +78,7 @@ describe('lz4 TOAST compression of the large columns written at each change', ()
         if (db.isInitialized) await db.destroy();
         await embedded.stop();
       }
-    });
+      // PGlite creates and migrates its database in WebAssembly: over a minute on a loaded 2-core machine.
+    }, 180_000);
   });
 });

@@ -201,7 +201,7 @@ export class DomText {
 
   /** Whitespace already collapsed to single spaces; only the ends may carry one. */
   private raw(node: AnyNode): string {
-    if (node.type === 'text') return cleanTextNode(node.data);
+    if (node.type === 'text') return collapseRuns(node.data);
     if (!isElement(node) && node.type !== 'root') return '';
     const cached = this.cache.get(node);
     if (cached !== undefined) return cached;
@@ -226,11 +226,6 @@ export class DomText {
 }
 
 const SILENT_TAGS = new Set(['script', 'style', 'template', 'svg']);
-
-function cleanTextNode(data: string): string {
-  const visible = data.includes('\u200B') || data.includes('\uFEFF') ? data.replace(ZERO_WIDTH, '') : data;
-  return visible.replace(SPACE_RUN, ' ');
-}
 
 function countVisible(data: string): number {
   let count = 0;

@@ -70,7 +70,7 @@ describe('plainlyNoShell', () => {
     expect(plainlyNoShell('<html><body><h1>Hello</h1><p>A tiny page.</p></body></html>')).toBe(false);
   });
 
-  it('does not count a script that runs past the first 64 KB as text', () => {
+  it('does not count a script that runs past the first 64K characters as text', () => {
     // A Next.js shell whose inline data outgrows the scan: the thread must still look at it.
     const shell = `<html><body><div id="__next"></div><script id="__NEXT_DATA__">${'{"a":"b c d e f g"},'.repeat(5_000)}</script></body></html>`;
     expect(shell.length).toBeGreaterThan(64 * 1024);

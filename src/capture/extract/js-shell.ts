@@ -54,13 +54,13 @@ function roughTextLength(html: string, enough = Infinity, cut = false): number {
   return length;
 }
 
-/** The part of a page the event loop reads to find it plainly no shell: a bounded cost whatever the page. */
+/** The characters of a page the event loop reads to find it plainly no shell: a bounded cost whatever the page. */
 const PLAIN_PAGE_SCAN = 64 * 1024;
 
 /**
- * True when the first 64 KB of the page alone hold plenty of text, so it is no JavaScript shell:
- * known on the event loop without sending the page to a thread. A hidden element (a script, say)
- * that does not close within those 64 KB ends the count there rather than counting its content.
+ * True when the first 64K characters of the page alone hold plenty of text, so it is no JavaScript
+ * shell: known on the event loop without sending the page to a thread. A hidden element (a script,
+ * say) that does not close within them ends the count there rather than counting its content.
  * False says nothing: looksLikeJavaScriptShell then decides on the thread.
  */
 export function plainlyNoShell(html: string): boolean {

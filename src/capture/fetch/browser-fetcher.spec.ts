@@ -4,7 +4,8 @@ import { systemResolver, type HostResolver } from '../../common/url-safety';
 import { BrowserFetcher, type BrowserFetcherOptions } from './browser-fetcher';
 import { FetchError } from './fetch-error';
 
-jest.setTimeout(20_000);
+// A fetcher's first fetch launches its Chromium: seconds on a loaded 2-core machine.
+jest.setTimeout(60_000);
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const html = (body: string, head = '') => `<!doctype html><html><head><title>Fixture</title>${head}</head><body>${body}</body></html>`;
@@ -52,7 +53,7 @@ if (!available) console.warn('BrowserFetcher tests skipped: no Chromium found');
   }
 
   function fetcher(options: Partial<BrowserFetcherOptions> = {}): BrowserFetcher {
-    const f = new BrowserFetcher({ allowPrivate: false, allowPrivateHosts: ['127.0.0.1'], resolver, navigationTimeoutMs: 8000, ...options });
+    const f = new BrowserFetcher({ allowPrivate: false, allowPrivateHosts: ['127.0.0.1'], resolver, navigationTimeoutMs: 30_000, ...options });
     fetchers.push(f);
     return f;
   }
@@ -277,8 +278,8 @@ if (!available) console.warn('BrowserFetcher tests skipped: no Chromium found');
   });
 
   it('launches a new browser on the next fetch after the browser is killed', async () => {
-    // The relaunch counts against the fetch's deadline: seconds on a loaded machine.
-    const f = fetcher({ navigationTimeoutMs: 30_000 });
+    // The relaunch counts against the fetch's deadline (fetcher's 30 s).
+    const f = fetcher();
     const url = route('/relaunch', html('<p>alive</p>'));
     await f.fetch(url);
     const pid = await f.browserPid();
