@@ -1,4 +1,5 @@
 import IORedis from 'ioredis';
+import { ExtractionPool } from '../../src/capture/extract/extraction-pool';
 import { QUEUES } from '../../src/queue/queue.constants';
 import { SiteServer } from '../fixtures/sites/site-server';
 import { waitForDiscovery, waitForRun } from '../support/pipeline';
@@ -54,6 +55,9 @@ describe.each(['1', '0'])('a hostile page with EXTRACT_THREADS=%s', (threads) =>
     site = await new SiteServer().start();
     site.setPages({ '/deep': () => DEEP_PAGE, '/': () => DEEP_HOMEPAGE });
     t = await createTestApp({ EXTRACT_THREADS: threads, CHECK_MIN_INTERVAL_SECONDS: '0' });
+    // The thread starts before the probes: under ts-node it compiles the extraction modules as it
+    // starts, seconds of CPU in a loaded suite that the built service's threads do not spend.
+    await t.app.get(ExtractionPool).looksLikeJavaScriptShell('<p>ready</p>');
     s = await createSession(t, 'pro');
     workspaceId = (await s.post('/workspaces', { name: 'Hostile' }).expect(201)).body.workspace.id;
   });
