@@ -64,9 +64,7 @@ const PLAIN_PAGE_SCAN = 64 * 1024;
  * False says nothing: looksLikeJavaScriptShell then decides on the thread.
  */
 export function plainlyNoShell(html: string): boolean {
-  if (html.length <= PLAIN_PAGE_SCAN) return roughTextLength(html, ROUGH_TEXT_PLENTY) >= ROUGH_TEXT_PLENTY;
-  const head = html.slice(0, PLAIN_PAGE_SCAN);
-  return roughTextLength(head, ROUGH_TEXT_PLENTY, true) >= ROUGH_TEXT_PLENTY;
+  return roughTextLength(html.slice(0, PLAIN_PAGE_SCAN), ROUGH_TEXT_PLENTY, html.length > PLAIN_PAGE_SCAN) >= ROUGH_TEXT_PLENTY;
 }
 
 /** Past the comment, hidden element or tag at `lt`; an unterminated one runs to the end of the page. */
