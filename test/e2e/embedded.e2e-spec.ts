@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CLI_JS, MAIN_JS } from '../support/build';
+import { CLI_JS, SERVICE_ARGS } from '../support/build';
 
 const ROOT = resolve(__dirname, '..', '..');
 const START_TIMEOUT_MS = 90_000;
@@ -29,10 +29,10 @@ interface Server {
 function startServer(dataDir: string, port: number): Server {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'ROLE']) delete env[name];
-  const child = spawn(process.execPath, [MAIN_JS], {
+  const child = spawn(process.execPath, SERVICE_ARGS, {
     cwd: ROOT,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let text = '';
   child.stdout!.on('data', (chunk) => (text += chunk));

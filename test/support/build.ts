@@ -12,6 +12,11 @@ const INPUTS = ['src', 'scripts', 'ormconfig.ts', 'nest-cli.json', 'tsconfig.jso
  */
 export const MAIN_JS = join(ROOT, 'dist', 'src', 'main.js');
 export const CLI_JS = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+/**
+ * Node's arguments for a service the tests start: MAIN_JS, ending when the test process does. Start
+ * it with its stdin a pipe (`stdio: ['pipe', …]`): that pipe's end is the test's death.
+ */
+export const SERVICE_ARGS = ['-r', join(__dirname, 'exit-with-parent.js'), MAIN_JS];
 
 function newestInput(path: string): number {
   const stat = statSync(path, { throwIfNoEntry: false });

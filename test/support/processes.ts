@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
-import { MAIN_JS } from './build';
+import { SERVICE_ARGS } from './build';
 import { waitFor } from './wait';
 
 const ROOT = join(__dirname, '..', '..');
@@ -69,10 +69,10 @@ export class ServiceProcess {
   readonly exited: Promise<number | null>;
 
   constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, [MAIN_JS], {
+    this.child = spawn(process.execPath, SERVICE_ARGS, {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.child.stdout!.on('data', (d) => this.output.push(String(d)));
     this.child.stderr!.on('data', (d) => this.output.push(String(d)));

@@ -1,0 +1,8 @@
+// Preloaded (`node -r`) into the service processes the tests start, whose stdin is a pipe from the
+// test: when the test process dies (a jest worker force-exited, the run interrupted) the pipe ends
+// and so does the service, where it would otherwise run on, holding its port and its database.
+// The pipe holds no reference, so a service that shuts down still exits by itself.
+process.stdin.on('end', () => process.exit(1));
+process.stdin.on('error', () => process.exit(1));
+process.stdin.resume();
+process.stdin.unref();
