@@ -193,3 +193,24 @@ describe('a post titled by an h2 in its own <header> with a "date · author" byl
     expect(fieldsOf(corpusPage(file), url, 'blog').posts.map((p) => [p.title, p.date, p.author])).toEqual([[title, date, author]]);
   });
 });
+
+describe('a username in a dated byline (Pelican blog index, DataFusion shape)', () => {
+  const card = (title: string, line: string) =>
+    `<article><header><div class="title"><h1><a href="/blog/${title.toLowerCase().replace(/\W+/g, '-')}">${title}</a></h1><p>${line}</p></div></header><p>Some words about ${title}, long enough to be an excerpt of the post.</p></article>`;
+  const html = `<!DOCTYPE html><html><head><title>Blog</title></head><body><main>${[
+    card('Python 43.1.0 Released', 'Posted on: Sat 14 December 2024 by timsaucer'),
+    card('Comet 0.4.0 Release', 'Posted on: Wed 20 November 2024 by pmc'),
+    card('Parquet is fast', 'Posted on: Mon 18 November 2024 by Andrew Lamb, Staff Engineer at InfluxData'),
+    card('Defaults explained', 'Updated on: Tue 5 November 2024 by default'),
+  ].join('')}</main></body></html>`;
+
+  it('reads the handle that ends a line dating the post, but not a word such as "default"', () => {
+    const { posts } = fieldsOf(html, 'https://datafusion.example/blog/', 'blog');
+    expect(posts.map((p) => [p.title, p.date, p.author])).toEqual([
+      ['Python 43.1.0 Released', '2024-12-14', 'timsaucer'],
+      ['Comet 0.4.0 Release', '2024-11-20', 'pmc'],
+      ['Parquet is fast', '2024-11-18', 'Andrew Lamb'],
+      ['Defaults explained', '2024-11-05', null],
+    ]);
+  });
+});

@@ -111,8 +111,20 @@ function sectionAuthor(ctx: PageContext, section: Section): string | null {
     if (line.length > 120) continue;
     const m = BYLINE_RE.exec(line);
     if (m) return hintAuthor(cleanAuthor(m[1]));
+    const handle = datedHandle(line);
+    if (handle) return handle;
   }
   return leaves.map(nameBeforeMeta).find(Boolean) ?? null;
+}
+
+/** "Posted on: Sat 14 December 2024 by timsaucer": a username, lower-case, ending a line that dates the post before it. */
+const DATED_HANDLE_RE = /\bby:?\s+@?([\p{Ll}\d][\p{L}\d_.-]{1,38})$/u;
+const NOT_HANDLES = new Set(['default', 'design', 'hand', 'email', 'request', 'invitation', 'appointment', 'us', 'me', 'them', 'now']);
+
+function datedHandle(line: string): string | null {
+  const m = DATED_HANDLE_RE.exec(line);
+  const date = m && findDate(line.slice(0, m.index));
+  return m && date && !NOT_HANDLES.has(m[1].toLowerCase()) ? hintAuthor(m[1]) : null;
 }
 
 function cleanAuthor(text: string): string | null {
@@ -218,6 +230,8 @@ function bylineAuthor(ctx: PageContext): string | null {
   for (const line of lines.slice(0, 40)) {
     const m = BYLINE_RE.exec(line);
     if (m) return hintAuthor(cleanAuthor(m[1]));
+    const handle = datedHandle(line);
+    if (handle) return handle;
   }
   const heading = titleHeading(ctx);
   return heading ? headerAuthor(ctx.dom, heading) : null;

@@ -20,6 +20,7 @@ import {
 import { entriesFromCards } from './changelog-cards';
 import { toEntries, type EntryDraft } from './changelog-entry-keys';
 import { attr, closest, descendants, findAll, headingLevel, isElement, ownListItemText, tagName, truncate } from './dom';
+import { WHOLE_ENTRY_ATTR } from './mdx-components';
 import type { PageContext } from './page-context';
 import { headingCards, splitSections, type Section } from './sections';
 
@@ -138,6 +139,21 @@ function sectionItems(ctx: PageContext, section: Section, title: string): string
     .filter((t) => t && t !== title && !(findEntryDate(t) && t.length < 60));
 }
 
+/**
+ * What one release holds: each announcement a topic heading titles ("## Bitbucket Cloud support"
+ * over its paragraph) as "title: text", its other paragraphs, then the lines of its lists.
+ */
+function wholeEntryItems(ctx: PageContext, section: Section): string[] {
+  const paragraphs = entryParagraphs(ctx, section).map((p) => {
+    let prev = p.prev;
+    while (prev && !isElement(prev)) prev = prev.prev;
+    const text = ctx.dom.text(p);
+    const heading = prev && prev !== section.heading && /^h[1-6]$/.test(tagName(prev)) ? ctx.dom.text(prev as Element) : '';
+    return heading && !CATEGORY_HEADING_RE.test(heading) ? `${heading}: ${text}` : text;
+  });
+  return [...paragraphs, ...section.listItems.map((li) => ownListItemText(ctx.dom, li)).filter(Boolean)];
+}
+
 /** Paragraphs of a section outside lists that say more than a date or a tag. */
 function entryParagraphs(ctx: PageContext, section: Section): Element[] {
   return section.paragraphs.filter((p) => {
@@ -187,14 +203,33 @@ function topLevelItems(section: Section): Element[] {
   });
 }
 
-/** Headings below a date-only heading that title entries of their own (not "Added", "Fixed"). */
+/**
+ * A topic heading groups what the day shipped ("Editor and collaboration" over "**Editor
+ * branches:** …", "**GitLab merge requests:** …"): what follows it up to the next heading is a list
+ * of two or more lines, most of them led by a bold name. An announcement heading ("Dark mode") is
+ * followed by what it announces.
+ */
+function groupsTitledLines(heading: Element): boolean {
+  const items: Element[] = [];
+  for (let next = heading.next; next && !(isElement(next) && /^h[1-6]$/.test(next.name)); next = next.next) {
+    if (isElement(next) && (next.name === 'ul' || next.name === 'ol')) items.push(...next.children.filter((c): c is Element => tagName(c) === 'li'));
+  }
+  const led = items.filter((li) => {
+    const first = li.children.find((c) => c.type !== 'text' || c.data.trim());
+    const inner = first && tagName(first) === 'p' ? (first as Element).children.find((c) => c.type !== 'text' || c.data.trim()) : first;
+    return !!inner && /^(?:strong|b)$/.test(tagName(inner));
+  });
+  return items.length >= 2 && led.length * 2 > items.length;
+}
+
+/** Headings below a date-only heading that title entries of their own (not "Added", "Fixed", nor a topic over titled lines). */
 function subHeadingsByParent(headings: Element[], level: number, parents: Set<Element>, ctx: PageContext): Map<Element, Element[]> {
   const out = new Map<Element, Element[]>();
   let parent: Element | null = null;
   for (const heading of headings) {
     const l = headingLevel(heading);
     if (l <= level) parent = parents.has(heading) ? heading : null;
-    else if (parent && l === level + 1 && !CATEGORY_HEADING_RE.test(ctx.dom.text(heading))) {
+    else if (parent && l === level + 1 && !CATEGORY_HEADING_RE.test(ctx.dom.text(heading)) && !groupsTitledLines(heading)) {
       out.set(parent, [...(out.get(parent) ?? []), heading]);
     }
   }
@@ -207,7 +242,8 @@ function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {
   if (!found) return [];
   const { level, infos } = found;
   const dateOnly = new Set([...infos.values()].filter((i) => hasSignal(i) && !i.version && isDateOnly(i.text)).map((i) => i.heading));
-  const subs = subHeadingsByParent(headings, level, dateOnly, ctx);
+  const splittable = new Set([...dateOnly].filter((h) => attr(h, WHOLE_ENTRY_ATTR) === null));
+  const subs = subHeadingsByParent(headings, level, splittable, ctx);
   const subParent = new Map<Element, Element>();
   for (const [parent, children] of subs) for (const child of children) subParent.set(child, parent);
   const boundaries = headings.filter((h) => headingLevel(h) <= level || subParent.has(h));
@@ -240,6 +276,10 @@ function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {
       continue;
     }
     if (!info || !hasSignal(info) || subs.has(heading)) continue;
+    if (attr(heading, WHOLE_ENTRY_ATTR) !== null) {
+      drafts.push({ title: info.text, version: info.version, date: info.date, anchor: anchorId(heading, null), items: wholeEntryItems(ctx, section) });
+      continue;
+    }
     const title = entryTitle(info.text) || info.text;
     const items = topLevelItems(section);
     if (dateOnly.has(heading) && items.length && !items.every((li) => isTitledLine(ctx, li))) {

@@ -14,6 +14,7 @@ import { extractHomepage } from './homepage.extractor';
 import { extractIntegrations } from './integrations.extractor';
 import { findMainRoot } from './main-content';
 import { renderMarkdown } from './markdown';
+import { liftComponentTags } from './mdx-components';
 import { parsePage } from './parse-page';
 import type { PageContext } from './page-context';
 import { baseUrl, readMetaTags, readPageMeta } from './page-meta';
@@ -39,6 +40,7 @@ const EXTRACTORS: { [T in MonitorType]: (ctx: PageContext) => CaptureFields } = 
  */
 export function extractPage(html: string, url: string, monitorType: MonitorType, contentType: string | null = null): ExtractedPage {
   const $ = parsePage(html, contentType);
+  liftComponentTags($);
   const index = indexDocument($);
   // One text cache for the whole run; removals invalidate the ancestors they change.
   const dom = new DomText();

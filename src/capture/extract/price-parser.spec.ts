@@ -106,3 +106,16 @@ describe('periodFromLabel', () => {
     expect(periodFromLabel('Features')).toBeNull();
   });
 });
+
+describe('usage rates with many decimal places', () => {
+  it.each([
+    ['$0.00063/min', 0.00063, 'per min'],
+    ['$0.0000166667 per GB-second', 0.0000166667, 'per GB-second'],
+  ])('reads %s whole, not as $0', (text, amount, unit) => {
+    expect(findPrices(text).map((p) => [p.price.amount, p.price.unit])).toEqual([[amount, unit]]);
+  });
+
+  it('still reads a decimal comma to four places at most ("€1.234,56", "$5,5")', () => {
+    expect(findPrices('€1.234,56 or $5,5').map((p) => p.price.amount)).toEqual([1234.56, 5.5]);
+  });
+});

@@ -12,7 +12,9 @@ const WORDS: Record<string, string> = { euro: 'EUR', euros: 'EUR', dollar: 'USD'
 const escape = (s: string): string => s.replace(/[$.*+?^()[\]{}|\\]/g, '\\$&');
 const SYMBOL_RE = Object.keys(SYMBOLS).sort((a, b) => b.length - a.length).map(escape).join('|');
 const CODE_RE = CODES.join('|');
-const NUM_RE = String.raw`\d{1,3}(?:[,.]\d{3})+(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?`;
+// Usage rates run to many decimal places ("$0.00063/min", "$0.0000166667 per GB-second"): after a
+// decimal point any number of digits; after a decimal comma at most four (more would be thousands).
+const NUM_RE = String.raw`\d{1,3}(?:[,.]\d{3})+(?:[.,]\d{1,4})?|\d+(?:\.\d+|,\d{1,4})?`;
 
 // Each form has its own left boundary: a symbol may follow a digit ("$39$32": two prices shown
 // side by side by a monthly/yearly toggle), a bare number may not follow a letter or digit.

@@ -15,6 +15,10 @@ interface Draft {
   label: string;
   price: FoundPrice;
   context: string | null;
+  /** A table row's own label, without its column: the name two tables may share ("standard-2"). */
+  row?: string;
+  /** The label shown when it differs from the one keyed: the row named with its section. */
+  shown?: string;
 }
 
 const SHORT_BLOCK = 110;
@@ -22,6 +26,8 @@ const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'button', 'code', 'em', 'i', 'img
 /** "a fee of $0.1 per GB for the bandwidth usage", "Beyond that, we charge $0.03 per GB": a fee whose subject is elsewhere. */
 const FEE_LEAD_RE = /\b(?:(?:a|an|the)\s+fee\s+of|we\s+charge|(?:is|are)\s+charged)\s+$/i;
 const FEE_FOR_RE = /^\s*(?:for\s+(?:the\s+|your\s+)?)([\p{L}][\p{L}\s-]{2,40}?)\s*(?:[.,;]|$)/u;
+/** "For a public IPv4 address, we charge $3.00/month": the fee's subject leads the sentence. */
+const FEE_SUBJECT_RE = /^\s*(?:for|on)\s+(?:(?:a|an|the|each|every|any|your)\s+)?([\p{L}][^,;:]{2,60}?)\s*,\s*(?:(?:a|an|the)\s+fee\s+of|we\s+charge|(?:is|are)\s+charged)\s+$/iu;
 const MAX_LABEL_WORDS = 12;
 const MAX_ITEMS = 300;
 const FILLER_RE = /^(?:additional|plus|only|from|starting|starting at|just|extra|and|then|about|approx\.?|approximately|around|or|at|roughly)$/i;
@@ -78,10 +84,21 @@ function itemsFromSentence(sentence: string, context: string | null, previous: s
   }
   if (!drafts.length && first && FEE_LEAD_RE.test(sentence.slice(0, first.index))) {
     // The fee names what it is for after the price, or the sentence before says it.
-    const label = FEE_FOR_RE.exec(sentence.slice(first.end))?.[1] ?? previous;
+    const label = FEE_FOR_RE.exec(sentence.slice(first.end))?.[1] ?? FEE_SUBJECT_RE.exec(sentence.slice(0, first.index))?.[1] ?? previous;
     if (label && wordCount(label) <= MAX_LABEL_WORDS * 2) drafts.push({ label: cleanLabel(label), price: first, context });
   }
   return drafts;
+}
+
+/**
+ * Rows that two tables of the page name alike ("standard-2" under "Compute" and under "Managed
+ * PostgreSQL") are shown with their section's name before them. Their keys stay as they were: the
+ * section already tells repeated keys apart.
+ */
+function nameSharedRows(drafts: Draft[]): void {
+  const sections = new Map<string, Set<string | null>>();
+  for (const d of drafts) if (d.row) sections.set(d.row, (sections.get(d.row) ?? new Set()).add(d.context));
+  for (const d of drafts) if (d.row && d.context && sections.get(d.row)!.size > 1) d.shown = `${d.context} ${d.label}`;
 }
 
 /** A documentation component holding text (MDX `<Info>`, `<Note>`, `<Callout>`): read as a paragraph. */
@@ -123,7 +140,7 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
       for (const row of usageTableCells(ctx, node)) {
         const price = findPrices(ctx.dom.text(row.cell))[0];
         const label = [row.label, row.column].filter((p): p is string => !!p).map(stripBullets).join(' – ');
-        if (price && label) drafts.push({ label, price, context });
+        if (price && label) drafts.push({ label, price, context, row: normalizeText(row.label).toLowerCase() });
       }
       return;
     }
@@ -157,6 +174,7 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
     for (const child of node.children) visit(child);
   };
   visit(ctx.root);
+  nameSharedRows(drafts);
 
   const keys = new KeyAllocator();
   const seen = new Set<string>();
@@ -165,7 +183,7 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
     const identity = `${normalizeText(draft.label).toLowerCase()}|${draft.price.price.text}`;
     if (seen.has(identity)) continue;
     seen.add(identity);
-    items.push({ key: keys.take(keyOf(draft.label), draft.context), label: draft.label, price: draft.price.price });
+    items.push({ key: keys.take(keyOf(draft.label), draft.context), label: draft.shown ?? draft.label, price: draft.price.price });
     if (items.length >= MAX_ITEMS) break;
   }
   return items;

@@ -259,3 +259,31 @@ describe('pricing served as Markdown or plain text', () => {
     );
   });
 });
+
+describe('usage pricing docs (Ubicloud shapes, corpus)', () => {
+  const items = (source: string) => fields(source).line_items.map((i) => [i.label, i.price.amount]);
+  const table = (head: string[], rows: string[][]) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+  it('names the priced cell of a one-row table by its row when the row names an item, by its column when it holds values', () => {
+    const gpu = ['## GPU runners', table(['Runner tag', 'vCPU', 'GPU', 'Pricing'], [['ubicloud-gpu', '6', '1x RTX 4000', '$0.032/min']])].join('\n\n');
+    const allowance = ['## Subscription', table(['Seats', 'Credits', 'Storage'], [['5', '$45', '100 GB/month']])].join('\n\n');
+    expect(items(gpu)).toEqual([['ubicloud-gpu – Pricing', 0.032]]);
+    expect(items(allowance)).toEqual([['Credits', 45]]);
+  });
+
+  it('takes a fee\'s subject from the clause that leads its sentence ("For a public IPv4 address, we charge $3.00/month")', () => {
+    const source = '## Networking\n\nEach VM gets a private IPv4 address for free. For a public IPv4 address, we charge $3.00/month pro-rated per minute.';
+    expect(items(source)).toEqual([['public IPv4 address', 3]]);
+  });
+
+  it('shows rows two tables name alike with their section, keyed as before', () => {
+    const sizes = (prices: string[]) => table(['Size', 'vCPU', 'Price'], prices.map((p, i) => [`standard-${2 ** (i + 1)}`, String(2 ** (i + 1)), p]));
+    const source = ['## Compute', sizes(['$25/mo', '$50/mo']), '## Managed PostgreSQL', sizes(['$49/mo', '$99/mo'])].join('\n\n');
+    expect(fields(source).line_items.map((i) => [i.key, i.label, i.price.amount])).toEqual([
+      ['standard-2-price', 'Compute standard-2 – Price', 25],
+      ['standard-4-price', 'Compute standard-4 – Price', 50],
+      ['managed-postgresql-standard-2-price', 'Managed PostgreSQL standard-2 – Price', 49],
+      ['managed-postgresql-standard-4-price', 'Managed PostgreSQL standard-4 – Price', 99],
+    ]);
+  });
+});

@@ -232,6 +232,10 @@ export interface TableRow {
   row: Element;
 }
 
+/** A cell that holds an amount or allowance ("5", "unlimited", "✓"), not the name of an item. */
+const VALUE_CELL_RE = /^(?:$|[\d$€£¥₹~<>≤≥+]|(?:unlimited|included|free|none|yes|no)\b|n\/a$|[-–—✓✔✗✕×]$)/i;
+const isValueCell = (text: string): boolean => VALUE_CELL_RE.test(text.trim());
+
 /** Priced cells of a usage table, each with its row label and column header. */
 export function usageTableCells(ctx: PageContext, table: Element): TableRow[] {
   const rows = grid(ctx, table);
@@ -244,8 +248,9 @@ export function usageTableCells(ctx: PageContext, table: Element): TableRow[] {
     for (const cell of pricedCells) {
       const index = row.indexOf(cell);
       const column = pricedCells.length > 1 || header.length > 2 ? header[index]?.text ?? null : null;
-      // A table of one row under its labels (Seats | Credits | Storage) names each value by its column alone.
-      if (rows.length === 2 && r === 1 && header[index]?.text && !hasPrice(header[index].text)) {
+      // A table of one row of values under its labels (Seats | Credits | Storage: "5 | $45 | 100 GB")
+      // names each value by its column alone; a row that names its item ("ubicloud-gpu | 6 | $0.032/min") is an item.
+      if (rows.length === 2 && r === 1 && header[index]?.text && !hasPrice(header[index].text) && isValueCell(row[0]?.text ?? '')) {
         out.push({ label: header[index].text, column: null, cell: cell.el, row: trs[r] });
         continue;
       }

@@ -1,0 +1,117 @@
+import type { CheerioAPI } from 'cheerio';
+import type { AnyNode, Element } from 'domhandler';
+import { HEADING_TAGS, headingLevel, tagName } from './dom';
+
+/**
+ * MDX components in a Markdown source that a Markdown renderer did not know (Mintlify, Docusaurus
+ * and other docs sites write pages in MDX). A component whose attributes hold JavaScript
+ * (`tags={["New releases"]}`) is not valid HTML, so the renderer leaves its tags as paragraphs of
+ * text: `<Update label="August 21, 2026" tags={[…]}>`, `</Update>`, `<Frame />`. Such a paragraph
+ * is markup, never content; one whose component titles what it wraps (a changelog's `<Update
+ * label="…">`) becomes that title's heading, so the entry reads as it does on the rendered site.
+ * A component written with plain attributes reaches the parser as an element (`<update
+ * label="…">`) and gets the same heading, before it.
+ */
+const OPEN_TAG_RE = /^<([A-Z][\w.]*)(?:\s[^]*?)?\s*\/?>$/;
+const CLOSE_TAG_RE = /^<\/([A-Z][\w.]*)\s*>$/;
+/** Components whose `label` (or `title`) names the entry they wrap, and whose `description` adds to it. */
+const TITLED_COMPONENTS = new Set(['Update']);
+const TITLED_ELEMENTS = new Set([...TITLED_COMPONENTS].map((name) => name.toLowerCase()));
+const DEFAULT_LEVEL = 2;
+const VERSION_RE = /^v?\d+(?:\.\d+)+\S*$/i;
+/**
+ * Marks the heading made for a titled component: everything the component wraps is one entry,
+ * whatever headings it holds (a changelog's `<Update>` is one release, its `##` headings topics).
+ */
+export const WHOLE_ENTRY_ATTR = 'data-whole-entry';
+
+function attribute(tag: string, name: string): string | null {
+  const m = new RegExp(String.raw`\s${name}=(?:"([^"]*)"|'([^']*)'|\{\s*(?:"([^"]*)"|'([^']*)'|\x60([^\x60]*)\x60)\s*\})`).exec(tag);
+  const value = m?.slice(1).find((v) => v !== undefined)?.trim();
+  return value || null;
+}
+
+interface TitledBlock {
+  /** The paragraph of the opening tag, or the component's element. */
+  at: Element;
+  inside: AnyNode[];
+  title: string;
+  description: string | null;
+}
+
+/** Paragraphs, and elements named like a titled component, in one walk of the document. */
+function candidates(root: AnyNode): { paragraphs: Element[]; components: Element[] } {
+  const paragraphs: Element[] = [];
+  const components: Element[] = [];
+  const stack: AnyNode[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type === 'tag') {
+      if (node.name === 'p') paragraphs.push(node);
+      else if (TITLED_ELEMENTS.has(node.name)) components.push(node);
+    }
+    if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  return { paragraphs, components };
+}
+
+/** The text of a paragraph that is nothing but one component tag, or null. */
+function tagText($: CheerioAPI, p: Element): string | null {
+  // Most paragraphs are prose: their first text does not open with "<".
+  const first = p.children[0];
+  if (!first || first.type !== 'text' || !first.data.trimStart().startsWith('<')) return null;
+  if (p.children.some((c) => c.type === 'tag' && tagName(c) !== 'br')) return null;
+  const text = $(p).text().trim();
+  return text.startsWith('<') && text.endsWith('>') ? text : null;
+}
+
+function innerLevel(nodes: AnyNode[]): number | null {
+  let level: number | null = null;
+  const visit = (node: AnyNode): void => {
+    if (node.type !== 'tag') return;
+    if (HEADING_TAGS.has(tagName(node))) level = Math.min(level ?? 6, headingLevel(node as Element));
+    for (const child of (node as Element).children) visit(child);
+  };
+  nodes.forEach(visit);
+  return level;
+}
+
+export function liftComponentTags($: CheerioAPI): void {
+  const blocks: TitledBlock[] = [];
+  const markup: Element[] = [];
+  const { paragraphs, components } = candidates($.root()[0]);
+  for (const p of paragraphs) {
+    const text = tagText($, p);
+    if (!text) continue;
+    const close = CLOSE_TAG_RE.exec(text);
+    const open = close ? null : OPEN_TAG_RE.exec(text);
+    if (!close && !open) continue;
+    markup.push(p);
+    if (!open || !TITLED_COMPONENTS.has(open[1]) || text.endsWith('/>')) continue;
+    const title = attribute(text, 'label') ?? attribute(text, 'title');
+    if (!title) continue;
+    const inside: AnyNode[] = [];
+    for (let next = p.next; next; next = next.next) {
+      if (next.type === 'tag' && tagName(next) === 'p' && CLOSE_TAG_RE.exec(tagText($, next as Element) ?? '')?.[1] === open[1]) break;
+      inside.push(next);
+    }
+    blocks.push({ at: p, inside, title, description: attribute(text, 'description') });
+  }
+  for (const el of components) {
+    const title = el.attribs.label?.trim() || el.attribs.title?.trim();
+    if (title) blocks.push({ at: el, inside: el.children, title, description: el.attribs.description?.trim() || null });
+  }
+  // One level for every entry of the page, above the headings the entries hold.
+  const lowest = innerLevel(blocks.flatMap((b) => b.inside));
+  const level = lowest === null ? DEFAULT_LEVEL : Math.max(1, lowest - 1);
+  for (const block of blocks) {
+    // A version given as the description ("v1.4.0") belongs to the title; other text is the entry's first line.
+    const version = block.description && VERSION_RE.test(block.description);
+    const heading = $(`<h${level}>`)
+      .attr(WHOLE_ENTRY_ATTR, '')
+      .text(version ? `${block.title} ${block.description}` : block.title);
+    $(block.at).before(heading);
+    if (block.description && !version) heading.after($('<p>').text(block.description));
+  }
+  for (const p of markup) $(p).remove();
+}
