@@ -24,7 +24,7 @@ module.exports = {
   // machine about 2.7 times slower (2026-11-26) 6 workers took 19 minutes and starved the files
   // that start a service (PGlite's first start past 90 s), 28 tests failing on their deadlines;
   // 3 workers took 12.6 minutes there, with 40% less CPU (fewer processes fighting over memory).
-  maxWorkers: 3,
+  maxWorkers: 4,
   projects: [
     {
       displayName: 'unit',
