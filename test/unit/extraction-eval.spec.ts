@@ -5,7 +5,12 @@ import { evaluateExtraction, formatReport, type ExtractionReport } from '../fixt
  * (issue 29; docs/extraction.md, "Corpus batches"). Their misses count in the overall figure; the
  * list may only shrink: a listed page that reaches the floor fails the test until it is taken off.
  */
-const BELOW_FLOOR_OPEN = new Map<string, string>([]);
+const BELOW_FLOOR_OPEN = new Map<string, string>([
+  [
+    'pricing-localstack-team-plan-pair',
+    'Pro shows "<del>€ 20</del> € 15 / month", € 15 for the first two months (a footnote): pricing reads a struck price as the former one, so Pro is € 15 where the fact says the regular € 20',
+  ],
+]);
 
 /**
  * Floors for the corpus of real pages (test/fixtures/corpus): the real extractor, discovery and

@@ -32,3 +32,31 @@ describe('plan cards written as lists', () => {
     ]);
   });
 });
+
+describe('Bootstrap cards and plan tables (SimpleLogin, LocalStack shapes, corpus)', () => {
+  const fields = (html: string) => extractPage(html, 'https://app.example/pricing', 'pricing').fields as PricingFields;
+
+  it('names a card by a Bootstrap heading class (<div class="h3">)', () => {
+    const bootstrap = (name: string, price: string) =>
+      `<div class="col-md-6"><div class="card"><div class="card-body"><div class="text-center"><div class="h3">${name}</div><div class="h3 my-3">${price}</div></div><ul class="list-unstyled"><li>Unlimited aliases</li><li>Custom domains</li></ul></div></div></div>`;
+    const html = page(`<div class="row row-cards">${bootstrap('Free', '$0')}${bootstrap('Premium', '$4 / month')}</div>`);
+    expect(fields(html).plans.map((p) => [p.name, p.prices.map((x) => `${x.amount}/${x.period}`)])).toEqual([
+      ['Free', ['0/unknown']],
+      ['Premium', ['4/month']],
+    ]);
+  });
+
+  it('reads a feature priced under one plan of a comparison table as a line item too', () => {
+    const row = (cells: string[]) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
+    const html = page(
+      `<table><tr><th></th><th>Community</th><th>Pro</th><th>Team</th></tr>${row(['Price', 'Free', '€ 15 / month', '€ 35 / month'])}${row(['Support', 'Forum', 'Email', 'Email'])}${row([
+        'Users',
+        '1',
+        '1',
+        'unlimited',
+      ])}${row(['CI Credits', '-', '€ 0.10 / build', '100 / user'])}</table>`,
+    );
+    expect(fields(html).line_items.map((i) => [i.label, i.price.amount, i.price.currency])).toEqual([['CI Credits – Pro', 0.1, 'EUR']]);
+    expect(fields(html).plans.find((p) => p.name === 'Pro')?.features).toContain('CI Credits: € 0.10 / build');
+  });
+});

@@ -23,7 +23,8 @@ import { callToAction, featureMark, type PlanDraft } from './pricing-plan';
 const CURRENCY_SIGN_RE = /[$€£¥₹₩₽₺₪]|\d\s?(?:euros?|dollars?)/i;
 const CURRENCY_CODE_RE = /\b(?:USD|EUR|GBP|CAD|AUD|NZD|CHF|JPY|INR|SEK|NOK|DKK|PLN|BRL|MXN|SGD|HKD|CNY|ZAR|CZK)\b/i;
 const hasCurrencyHint = (text: string): boolean => CURRENCY_SIGN_RE.test(text) || CURRENCY_CODE_RE.test(text);
-const NAME_CLASS_RE = /(?:^|[\s_-])(?:name|title|tier|type|heading|header|label)(?:$|[\s_-])/i;
+// Bootstrap's heading classes (`<div class="h3">Pro</div>`) name a card as a heading would.
+const NAME_CLASS_RE = /(?:^|[\s_-])(?:name|title|tier|type|heading|header|label|h[1-6])(?:$|[\s_-])/i;
 const PERIOD_LABEL_RE = /^(?:pay\s+|billed\s+)?(?:monthly|yearly|annually|annual|per\s+(?:month|year)|month|year)$/i;
 const BILLED_YEARLY_RE = /billed\s+(?:annually|yearly)|paid\s+(?:annually|yearly)|annual\s+billing/i;
 const MAX_CARD_TEXT = 2500;

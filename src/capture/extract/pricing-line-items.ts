@@ -1,12 +1,12 @@
 import type { AnyNode, Element } from 'domhandler';
 import type { PricingFields } from '../capture.types';
 import { normalizeText } from '../../common/noise';
-import { BLOCK_TAGS, isElement, isLeafBlock, ownListItemText, precedingHeading, tagName } from './dom';
+import { BLOCK_TAGS, closest, isElement, isLeafBlock, ownListItemText, precedingHeading, tagName } from './dom';
 import { keyOf, KeyAllocator } from './keys';
 import type { PageContext } from './page-context';
 import { creditPrices, creditRate } from './credit-prices';
 import { findPrices, type FoundPrice } from './price-parser';
-import { usageTableCells } from './pricing-table';
+import { usageTableCells, type TableRow } from './pricing-table';
 
 type LineItem = PricingFields['line_items'][number];
 type CreditReader = ReturnType<typeof creditPrices>;
@@ -127,7 +127,7 @@ function listContext(ctx: PageContext, li: Element): string | null {
  * Usage-based prices outside plan cards: price lists, usage tables and priced sentences, each keyed
  * by its label (the section heading disambiguates repeated labels).
  */
-export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolean, usageTables: Element[]): LineItem[] {
+export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolean, usageTables: Element[], usageRows: TableRow[] = []): LineItem[] {
   const drafts: Draft[] = [];
   const usage = new Set(usageTables);
   const credits = creditPrices(ctx);
@@ -174,6 +174,11 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
     for (const child of node.children) visit(child);
   };
   visit(ctx.root);
+  for (const row of usageRows) {
+    const price = findPrices(ctx.dom.text(row.cell))[0];
+    const table = closest(row.cell, (a) => tagName(a) === 'table', ctx.root);
+    if (price && table) drafts.push({ label: [row.label, row.column].filter(Boolean).join(' – '), price, context: precedingHeading(ctx.dom, table as Element, ctx.root) });
+  }
   nameSharedRows(drafts);
 
   const keys = new KeyAllocator();

@@ -16,6 +16,8 @@ export interface TableReading {
   planTables: Element[];
   /** Tables whose rows are usage prices ("Egress | $0.02 per GB"): line items, not plans. */
   usageTables: Element[];
+  /** Rows of plan tables that price one plan's usage ("CI Credits | - | € 0.10 / build | 100 / user"). */
+  usageRows: TableRow[];
 }
 
 function rowsOf(table: Element): Element[] {
@@ -70,7 +72,7 @@ function pricesFromRow(label: string, cell: Cell, ctx: PageContext): FoundPrice[
   });
 }
 
-function readPlanTable(ctx: PageContext, rows: Cell[][], headerIndex: number, columns: number[]): PlanDraft[] {
+function readPlanTable(ctx: PageContext, rows: Cell[][], headerIndex: number, columns: number[], usage: TableRow[]): PlanDraft[] {
   const header = rows[headerIndex];
   const drafts: PlanDraft[] = columns.map((c) => ({
     name: columnName(header[c]),
@@ -84,11 +86,17 @@ function readPlanTable(ctx: PageContext, rows: Cell[][], headerIndex: number, co
     const cells = columns.map((c) => row[c]).filter(Boolean);
     if (new Set(cells.map((c) => c.el)).size <= 1 && !label) continue;
     const priced = cells.filter((c) => isPriceCell(c.text)).length;
+    const priceRow = priced >= 2 || (priced >= 1 && PRICE_ROW_LABEL_RE.test(label));
+    if (!priceRow && label && !hasPrice(label)) {
+      // A feature priced under one plan only is what that plan charges for it: a line item too.
+      const usageCells = columns.filter((c) => row[c] && row[c] !== row[0] && hasPrice(row[c].text));
+      if (usageCells.length === 1) usage.push({ label, column: columnName(header[usageCells[0]]), cell: row[usageCells[0]].el, row: row[0].el.parent as Element });
+    }
     columns.forEach((c, i) => {
       const cell = row[c];
       if (!cell || cell === row[0]) return;
       const draft = drafts[i];
-      if (priced >= 2 || (priced >= 1 && /price|cost|pricing|per\s|billed|monthly|yearly|annual/i.test(label))) {
+      if (priceRow) {
         draft.prices.push(...pricesFromRow(label, cell, ctx));
         if (isFreeText(cell.text) || isContactSalesText(cell.text)) draft.priceNotes.push(cell.text);
         // "Custom" in a price row is a price without an amount, whatever other rows price.
@@ -110,6 +118,7 @@ function readPlanTable(ctx: PageContext, rows: Cell[][], headerIndex: number, co
   return drafts.filter((d) => d.name);
 }
 
+const PRICE_ROW_LABEL_RE = /price|cost|pricing|per\s|billed|monthly|yearly|annual/i;
 const PLAN_HEADER_RE = /^(?:plans?|tiers?|editions?|packages?|subscriptions?|licen[cs]es?)$/i;
 const PERIOD_HEADER_RE = /^(?:price\s+)?(?:\(?(?:per\s+)?(?:month|year)\)?|monthly|yearly|annual(?:ly)?|billed\s+(?:monthly|yearly|annually))(?:\s+price)?$/i;
 
@@ -191,7 +200,7 @@ function introducedAsPlans(ctx: PageContext, table: Element): boolean {
  * Monthly and Yearly price columns. Other tables with priced rows are usage price lists.
  */
 export function readPricingTables(ctx: PageContext): TableReading {
-  const reading: TableReading = { drafts: [], planTables: [], usageTables: [] };
+  const reading: TableReading = { drafts: [], planTables: [], usageTables: [], usageRows: [] };
   let tierTableSeen = false;
   for (const table of findAll(ctx.root, 'table')) {
     const rows = grid(ctx, table).filter((r) => r.length);
@@ -216,7 +225,7 @@ export function readPricingTables(ctx: PageContext): TableReading {
       reading.drafts.push(...readRowPlanTable(ctx, header, dataRows));
       reading.planTables.push(table);
     } else if (columns.length >= 2 && (headerPriced || priceRow || namesPlans(ctx, table, header, columns)) && (featureRows >= 2 || marks)) {
-      reading.drafts.push(...readPlanTable(ctx, rows, headerIndex, columns));
+      reading.drafts.push(...readPlanTable(ctx, rows, headerIndex, columns, reading.usageRows));
       reading.planTables.push(table);
     } else if (pricedRows.length) {
       reading.usageTables.push(table);

@@ -92,7 +92,7 @@ export function extractPricing(page: PageContext): PricingFields {
   const read = [...tables.drafts, ...cards.drafts, ...headed.drafts, ...listed.drafts];
   const plans = finalizePlans([...read, ...prose.drafts.filter((d) => !namedAlready(d.name, read)), ...plansFromStructuredData(ctx)]);
   const claimed = new Set<Element>([...tables.planTables, ...cards.cards, ...headed.blocks, ...listed.items, ...prose.blocks]);
-  const lineItems = readLineItems(ctx, (el) => claimed.has(el), tables.usageTables);
+  const lineItems = readLineItems(ctx, (el) => claimed.has(el), tables.usageTables, tables.usageRows);
   const periods = new Set<BillingPeriod>([...plans.flatMap((p) => p.prices.map(chargedEvery)), ...(plans.length ? togglePeriods(ctx) : [])]);
   periods.delete('unknown');
   return {
