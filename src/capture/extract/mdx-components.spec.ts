@@ -42,6 +42,12 @@ describe('MDX component tags', () => {
     expect(markdown.startsWith('# March 3, 2025\n')).toBe(true);
   });
 
+  it('keeps a paragraph that holds a component with its content on one line, and prose that opens with "<"', () => {
+    const { markdown } = md('<Card title="Quickstart" icon={<Rocket />}>Start here in five minutes.</Card>\n\n<3 from the team, and <Ctrl> + <C> to copy.\n');
+    expect(markdown).toContain('Start here in five minutes.');
+    expect(markdown).toContain('<3 from the team');
+  });
+
   it('gives a component written with plain attributes (an element) the same entry, a version description in its title', () => {
     const html = `<html><body><main><h1>Changelog</h1>
       <update label="2025-03-03" description="v1.4.0"><h2>Editor</h2><ul><li><strong>Branches:</strong> one per draft.</li><li><strong>Autosave:</strong> as you type.</li></ul></update>

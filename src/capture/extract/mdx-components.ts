@@ -12,7 +12,8 @@ import { HEADING_TAGS, headingLevel, tagName } from './dom';
  * A component written with plain attributes reaches the parser as an element (`<update
  * label="…">`) and gets the same heading, before it.
  */
-const OPEN_TAG_RE = /^<([A-Z][\w.]*)(?:\s[^]*?)?\s*\/?>$/;
+// A tag alone: no closing tag inside ("<Card title=\"X\">Some text</Card>" is text with markup, kept).
+const OPEN_TAG_RE = /^<([A-Z][\w.]*)(?:\s(?:(?!<\/)[^])*?)?\s*\/?>$/;
 const CLOSE_TAG_RE = /^<\/([A-Z][\w.]*)\s*>$/;
 /** Components whose `label` (or `title`) names the entry they wrap, and whose `description` adds to it. */
 const TITLED_COMPONENTS = new Set(['Update']);
