@@ -24,6 +24,7 @@ module.exports = {
   // machine about 2.7 times slower (2026-11-26) 6 workers took 19 minutes and starved the files
   // that start a service (PGlite's first start past 90 s), 28 tests failing on their deadlines;
   // 3 workers took 12.6 minutes there, with 40% less CPU (fewer processes fighting over memory).
+  // On a faster machine again (later that day) 3 workers took 495 s and 4 took 400 s, all passing.
   maxWorkers: 4,
   projects: [
     {

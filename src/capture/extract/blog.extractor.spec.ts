@@ -202,6 +202,8 @@ describe('a username in a dated byline (Pelican blog index, DataFusion shape)', 
     card('Comet 0.4.0 Release', 'Posted on: Wed 20 November 2024 by pmc'),
     card('Parquet is fast', 'Posted on: Mon 18 November 2024 by Andrew Lamb, Staff Engineer at InfluxData'),
     card('Defaults explained', 'Updated on: Tue 5 November 2024 by default'),
+    card('Sorted posts', 'Posted on: Sun 3 November 2024, sorted by date'),
+    card('Arrow 18', 'Posted on: Fri 1 November 2024 by agrove.'),
   ].join('')}</main></body></html>`;
 
   it('reads the handle that ends a line dating the post, but not a word such as "default"', () => {
@@ -211,6 +213,8 @@ describe('a username in a dated byline (Pelican blog index, DataFusion shape)', 
       ['Comet 0.4.0 Release', '2024-11-20', 'pmc'],
       ['Parquet is fast', '2024-11-18', 'Andrew Lamb'],
       ['Defaults explained', '2024-11-05', null],
+      ['Sorted posts', '2024-11-03', null],
+      ['Arrow 18', '2024-11-01', 'agrove'],
     ]);
   });
 });

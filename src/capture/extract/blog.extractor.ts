@@ -118,13 +118,15 @@ function sectionAuthor(ctx: PageContext, section: Section): string | null {
 }
 
 /** "Posted on: Sat 14 December 2024 by timsaucer": a username, lower-case, ending a line that dates the post before it. */
-const DATED_HANDLE_RE = /\bby:?\s+@?([\p{Ll}\d][\p{L}\d_.-]{1,38})$/u;
+const DATED_HANDLE_RE = /\bby:?\s+@?([\p{Ll}\d][\p{L}\d_.-]{0,37}[\p{L}\d_])\.?$/u;
 const NOT_HANDLES = new Set(['default', 'design', 'hand', 'email', 'request', 'invitation', 'appointment', 'us', 'me', 'them', 'now']);
 
 function datedHandle(line: string): string | null {
   const m = DATED_HANDLE_RE.exec(line);
   const date = m && findDate(line.slice(0, m.index));
-  return m && date && !NOT_HANDLES.has(m[1].toLowerCase()) ? hintAuthor(m[1]) : null;
+  // Only separators between the date and "by": "…2024, sorted by date" is no byline.
+  if (!m || !date || !/^[\s,·|–-]*$/.test(line.slice(date.index + date.length, m.index))) return null;
+  return NOT_HANDLES.has(m[1].toLowerCase()) ? null : hintAuthor(m[1]);
 }
 
 function cleanAuthor(text: string): string | null {

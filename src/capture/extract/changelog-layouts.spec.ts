@@ -196,20 +196,3 @@ describe('a date heading over lines written as sentences (Deno Deploy changelog 
     ]);
   });
 });
-
-describe('a date heading over topic headings of titled lines (product updates grouped by area)', () => {
-  const day = (date: string, topics: [string, string[]][]) =>
-    `<h2>${date}</h2>${topics.map(([topic, lines]) => `<h3>${topic}</h3><ul>${lines.map((l) => `<li><strong>${l}:</strong> details of ${l.toLowerCase()}.</li>`).join('')}</ul>`).join('')}`;
-
-  it('reads the titled lines as the announcements of their day: the topics over them are no entries', () => {
-    const body = day('March 3, 2025', [['Editor', ['Branches', 'Autosave']], ['Integrations', ['Slack trigger', 'GitLab sync']]]) + day('February 24, 2025', [['Search', ['Faster search', 'Filters']]]);
-    expect(titles(body)).toEqual([
-      ['Branches: details of branches.', '2025-03-03'],
-      ['Autosave: details of autosave.', '2025-03-03'],
-      ['Slack trigger: details of slack trigger.', '2025-03-03'],
-      ['GitLab sync: details of gitlab sync.', '2025-03-03'],
-      ['Faster search: details of faster search.', '2025-02-24'],
-      ['Filters: details of filters.', '2025-02-24'],
-    ]);
-  });
-});

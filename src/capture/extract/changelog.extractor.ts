@@ -203,33 +203,14 @@ function topLevelItems(section: Section): Element[] {
   });
 }
 
-/**
- * A topic heading groups what the day shipped ("Editor and collaboration" over "**Editor
- * branches:** …", "**GitLab merge requests:** …"): what follows it up to the next heading is a list
- * of two or more lines, most of them led by a bold name. An announcement heading ("Dark mode") is
- * followed by what it announces.
- */
-function groupsTitledLines(heading: Element): boolean {
-  const items: Element[] = [];
-  for (let next = heading.next; next && !(isElement(next) && /^h[1-6]$/.test(next.name)); next = next.next) {
-    if (isElement(next) && (next.name === 'ul' || next.name === 'ol')) items.push(...next.children.filter((c): c is Element => tagName(c) === 'li'));
-  }
-  const led = items.filter((li) => {
-    const first = li.children.find((c) => c.type !== 'text' || c.data.trim());
-    const inner = first && tagName(first) === 'p' ? (first as Element).children.find((c) => c.type !== 'text' || c.data.trim()) : first;
-    return !!inner && /^(?:strong|b)$/.test(tagName(inner));
-  });
-  return items.length >= 2 && led.length * 2 > items.length;
-}
-
-/** Headings below a date-only heading that title entries of their own (not "Added", "Fixed", nor a topic over titled lines). */
+/** Headings below a date-only heading that title entries of their own (not "Added", "Fixed"). */
 function subHeadingsByParent(headings: Element[], level: number, parents: Set<Element>, ctx: PageContext): Map<Element, Element[]> {
   const out = new Map<Element, Element[]>();
   let parent: Element | null = null;
   for (const heading of headings) {
     const l = headingLevel(heading);
     if (l <= level) parent = parents.has(heading) ? heading : null;
-    else if (parent && l === level + 1 && !CATEGORY_HEADING_RE.test(ctx.dom.text(heading)) && !groupsTitledLines(heading)) {
+    else if (parent && l === level + 1 && !CATEGORY_HEADING_RE.test(ctx.dom.text(heading))) {
       out.set(parent, [...(out.get(parent) ?? []), heading]);
     }
   }

@@ -43,9 +43,10 @@ describe('MDX component tags', () => {
   });
 
   it('keeps a paragraph that holds a component with its content on one line, and prose that opens with "<"', () => {
-    const { markdown } = md('<Card title="Quickstart" icon={<Rocket />}>Start here in five minutes.</Card>\n\n<3 from the team, and <Ctrl> + <C> to copy.\n');
+    const { markdown } = md('<Card title="Quickstart" icon={<Rocket />}>Start here in five minutes.</Card>\n\n<3 from the team, and <Ctrl> + <C> to copy.\n\n<T extends Record<string, unknown>>\n');
     expect(markdown).toContain('Start here in five minutes.');
     expect(markdown).toContain('<3 from the team');
+    expect(markdown).toContain('T extends Record<string, unknown>');
   });
 
   it('gives a component written with plain attributes (an element) the same entry, a version description in its title', () => {

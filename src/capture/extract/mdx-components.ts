@@ -9,11 +9,12 @@ import { HEADING_TAGS, headingLevel, tagName } from './dom';
  * text: `<Update label="August 21, 2026" tags={[…]}>`, `</Update>`, `<Frame />`. Such a paragraph
  * is markup, never content; one whose component titles what it wraps (a changelog's `<Update
  * label="…">`) becomes that title's heading, so the entry reads as it does on the rendered site.
- * A component written with plain attributes reaches the parser as an element (`<update
- * label="…">`) and gets the same heading, before it.
+ * An HTML page that carries the component as an element (`<update label="…">`) gets the same
+ * heading, before it.
  */
-// A tag alone: no closing tag inside ("<Card title=\"X\">Some text</Card>" is text with markup, kept).
-const OPEN_TAG_RE = /^<([A-Z][\w.]*)(?:\s(?:(?!<\/)[^])*?)?\s*\/?>$/;
+// A tag alone, its attributes written as attributes: `name`, `name="…"`, `name='…'`, `name={…}`
+// ("<T extends Record<string, unknown>>" and "<Card title=\"X\">Some text</Card>" are text, kept).
+const OPEN_TAG_RE = /^<([A-Z][\w.]*)(?:\s+[\w:.-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|\{(?:(?!<\/)[^])*\}))?)*\s*\/?>$/;
 const CLOSE_TAG_RE = /^<\/([A-Z][\w.]*)\s*>$/;
 /** Components whose `label` (or `title`) names the entry they wrap, and whose `description` adds to it. */
 const TITLED_COMPONENTS = new Set(['Update']);

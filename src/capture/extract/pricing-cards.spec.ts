@@ -39,10 +39,12 @@ describe('Bootstrap cards and plan tables (SimpleLogin, LocalStack shapes, corpu
   it('names a card by a Bootstrap heading class (<div class="h3">)', () => {
     const bootstrap = (name: string, price: string) =>
       `<div class="col-md-6"><div class="card"><div class="card-body"><div class="text-center"><div class="h3">${name}</div><div class="h3 my-3">${price}</div></div><ul class="list-unstyled"><li>Unlimited aliases</li><li>Custom domains</li></ul></div></div></div>`;
-    const html = page(`<div class="row row-cards">${bootstrap('Free', '$0')}${bootstrap('Premium', '$4 / month')}</div>`);
+    const badged = `<div class="col-md-6"><div class="card"><div class="card-body"><span class="badge h6">Save 20%</span><div class="h3">Team</div><div class="h3 my-3">$8 / month</div><ul><li>Shared vaults</li><li>Admin console</li></ul></div></div></div>`;
+    const html = page(`<div class="row row-cards">${bootstrap('Free', '$0')}${bootstrap('Premium', '$4 / month')}${badged}</div>`);
     expect(fields(html).plans.map((p) => [p.name, p.prices.map((x) => `${x.amount}/${x.period}`)])).toEqual([
       ['Free', ['0/unknown']],
       ['Premium', ['4/month']],
+      ['Team', ['8/month']],
     ]);
   });
 

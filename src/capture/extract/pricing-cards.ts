@@ -5,6 +5,7 @@ import {
   BLOCK_TAGS,
   childElements,
   classAndId,
+  classTokens,
   closest,
   descendants,
   findAll,
@@ -23,8 +24,9 @@ import { callToAction, featureMark, type PlanDraft } from './pricing-plan';
 const CURRENCY_SIGN_RE = /[$€£¥₹₩₽₺₪]|\d\s?(?:euros?|dollars?)/i;
 const CURRENCY_CODE_RE = /\b(?:USD|EUR|GBP|CAD|AUD|NZD|CHF|JPY|INR|SEK|NOK|DKK|PLN|BRL|MXN|SGD|HKD|CNY|ZAR|CZK)\b/i;
 const hasCurrencyHint = (text: string): boolean => CURRENCY_SIGN_RE.test(text) || CURRENCY_CODE_RE.test(text);
-// Bootstrap's heading classes (`<div class="h3">Pro</div>`) name a card as a heading would.
-const NAME_CLASS_RE = /(?:^|[\s_-])(?:name|title|tier|type|heading|header|label|h[1-6])(?:$|[\s_-])/i;
+const NAME_CLASS_RE = /(?:^|[\s_-])(?:name|title|tier|type|heading|header|label)(?:$|[\s_-])/i;
+/** Bootstrap's heading classes (`<div class="h3">Pro</div>`): a class token of its own, the larger first. */
+const headingClassLevel = (el: Element): number => Math.min(7, ...classTokens(el).map((t) => (/^h[1-6]$/.test(t) ? Number(t[1]) : 7)));
 const PERIOD_LABEL_RE = /^(?:pay\s+|billed\s+)?(?:monthly|yearly|annually|annual|per\s+(?:month|year)|month|year)$/i;
 const BILLED_YEARLY_RE = /billed\s+(?:annually|yearly)|paid\s+(?:annually|yearly)|annual\s+billing/i;
 const MAX_CARD_TEXT = 2500;
@@ -98,6 +100,7 @@ export function planName(ctx: PageContext, card: Element): string | null {
   const pools = [
     descendants(card, (el) => HEADING_TAGS.has(tagName(el))),
     descendants(card, (el) => NAME_CLASS_RE.test(classAndId(el))),
+    descendants(card, (el) => headingClassLevel(el) < 7).sort((a, b) => headingClassLevel(a) - headingClassLevel(b)),
     findAll(card, ['strong', 'b', 'dt', 'th']),
   ];
   for (const pool of pools) {

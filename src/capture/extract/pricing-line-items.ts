@@ -26,8 +26,8 @@ const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'button', 'code', 'em', 'i', 'img
 /** "a fee of $0.1 per GB for the bandwidth usage", "Beyond that, we charge $0.03 per GB": a fee whose subject is elsewhere. */
 const FEE_LEAD_RE = /\b(?:(?:a|an|the)\s+fee\s+of|we\s+charge|(?:is|are)\s+charged)\s+$/i;
 const FEE_FOR_RE = /^\s*(?:for\s+(?:the\s+|your\s+)?)([\p{L}][\p{L}\s-]{2,40}?)\s*(?:[.,;]|$)/u;
-/** "For a public IPv4 address, we charge $3.00/month": the fee's subject leads the sentence. */
-const FEE_SUBJECT_RE = /^\s*(?:for|on)\s+(?:(?:a|an|the|each|every|any|your)\s+)?([\p{L}][^,;:]{2,60}?)\s*,\s*(?:(?:a|an|the)\s+fee\s+of|we\s+charge|(?:is|are)\s+charged)\s+$/iu;
+/** "For a public IPv4 address, we charge $3.00/month": the fee's subject leads the sentence (not "For example, …"). */
+const FEE_SUBJECT_RE = /^\s*(?:for|on)\s+(?:a|an|the|each|every|any|your)\s+([\p{L}][^,;:]{2,60}?)\s*,\s*(?:(?:a|an|the)\s+fee\s+of|we\s+charge|(?:is|are)\s+charged)\s+$/iu;
 const MAX_LABEL_WORDS = 12;
 const MAX_ITEMS = 300;
 const FILLER_RE = /^(?:additional|plus|only|from|starting|starting at|just|extra|and|then|about|approx\.?|approximately|around|or|at|roughly)$/i;
@@ -90,6 +90,13 @@ function itemsFromSentence(sentence: string, context: string | null, previous: s
   return drafts;
 }
 
+/** A priced table cell as a line item: its row's label, and its column's where the row prices several. */
+function tableDraft(ctx: PageContext, row: TableRow, context: string | null): Draft | null {
+  const price = findPrices(ctx.dom.text(row.cell))[0];
+  const label = [row.label, row.column].filter((p): p is string => !!p).map(stripBullets).join(' – ');
+  return price && label ? { label, price, context, row: normalizeText(row.label).toLowerCase() } : null;
+}
+
 /**
  * Rows that two tables of the page name alike ("standard-2" under "Compute" and under "Managed
  * PostgreSQL") are shown with their section's name before them. Their keys stay as they were: the
@@ -138,9 +145,8 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
       if (!usage.has(node)) return;
       const context = precedingHeading(ctx.dom, node, ctx.root);
       for (const row of usageTableCells(ctx, node)) {
-        const price = findPrices(ctx.dom.text(row.cell))[0];
-        const label = [row.label, row.column].filter((p): p is string => !!p).map(stripBullets).join(' – ');
-        if (price && label) drafts.push({ label, price, context, row: normalizeText(row.label).toLowerCase() });
+        const draft = tableDraft(ctx, row, context);
+        if (draft) drafts.push(draft);
       }
       return;
     }
@@ -175,9 +181,9 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
   };
   visit(ctx.root);
   for (const row of usageRows) {
-    const price = findPrices(ctx.dom.text(row.cell))[0];
     const table = closest(row.cell, (a) => tagName(a) === 'table', ctx.root);
-    if (price && table) drafts.push({ label: [row.label, row.column].filter(Boolean).join(' – '), price, context: precedingHeading(ctx.dom, table as Element, ctx.root) });
+    const draft = table && tableDraft(ctx, row, precedingHeading(ctx.dom, table as Element, ctx.root));
+    if (draft) drafts.push(draft);
   }
   nameSharedRows(drafts);
 
@@ -185,7 +191,7 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
   const seen = new Set<string>();
   const items: LineItem[] = [];
   for (const draft of drafts) {
-    const identity = `${normalizeText(draft.label).toLowerCase()}|${draft.price.price.text}`;
+    const identity = `${normalizeText(draft.shown ?? draft.label).toLowerCase()}|${draft.price.price.text}`;
     if (seen.has(identity)) continue;
     seen.add(identity);
     items.push({ key: keys.take(keyOf(draft.label), draft.context), label: draft.shown ?? draft.label, price: draft.price.price });

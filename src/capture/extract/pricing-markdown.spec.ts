@@ -274,6 +274,8 @@ describe('usage pricing docs (Ubicloud shapes, corpus)', () => {
   it('takes a fee\'s subject from the clause that leads its sentence ("For a public IPv4 address, we charge $3.00/month")', () => {
     const source = '## Networking\n\nEach VM gets a private IPv4 address for free. For a public IPv4 address, we charge $3.00/month pro-rated per minute.';
     expect(items(source)).toEqual([['public IPv4 address', 3]]);
+    // An opener is no subject: the fee then names what the sentence before says.
+    expect(items('## Storage\n\nStorage is billed by use. For example, we charge $0.10 per GB each month.')).toEqual([['Storage is billed by use', 0.1]]);
   });
 
   it('shows rows two tables name alike with their section, keyed as before', () => {

@@ -241,8 +241,8 @@ export interface TableRow {
   row: Element;
 }
 
-/** A cell that holds an amount or allowance ("5", "unlimited", "✓"), not the name of an item. */
-const VALUE_CELL_RE = /^(?:$|[\d$€£¥₹~<>≤≥+]|(?:unlimited|included|free|none|yes|no)\b|n\/a$|[-–—✓✔✗✕×]$)/i;
+/** A cell that holds an amount or allowance ("5", "100 GB/month", "unlimited", "✓"), not the name of an item ("4x large"). */
+const VALUE_CELL_RE = /^(?:$|[$€£¥₹~<>≤≥+]|[\d.,]+\s*[\p{L}%]*(?:\s*\/\s*\p{L}+)?$|(?:unlimited|included|free|none|yes|no)\b|n\/a$|[-–—✓✔✗✕×]$)/iu;
 const isValueCell = (text: string): boolean => VALUE_CELL_RE.test(text.trim());
 
 /** Priced cells of a usage table, each with its row label and column header. */
