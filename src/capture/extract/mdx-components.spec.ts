@@ -36,6 +36,17 @@ describe('MDX component tags', () => {
     ]);
   });
 
+  it('reads an <Update> tag written over several lines, its ">" on a line of its own', () => {
+    const multiLine = (label: string, version: string, line: string) =>
+      [`<Update`, `  label="${label}"`, `  description="${version}"`, `>`, '', '## Editor', '', `- **${line}:** one.`, `- **More ${line}:** two.`, '', '</Update>', ''].join('\n');
+    const source = [multiLine('March 3, 2025', 'v1.4.0', 'Branches'), multiLine('February 24, 2025', 'v1.3.0', 'Search')].join('\n');
+    expect(entries(source)).toEqual([
+      ['March 3, 2025 v1.4.0', '2025-03-03', ['Branches: one.', 'More Branches: two.']],
+      ['February 24, 2025 v1.3.0', '2025-02-24', ['Search: one.', 'More Search: two.']],
+    ]);
+    expect(md(source).markdown).not.toMatch(/<Update|^>/m);
+  });
+
   it('leaves no component markup in the markdown', () => {
     const { markdown } = md(`${RELEASES}\n<Frame>\n\n![Editor](/editor.png)\n\n</Frame>\n`);
     expect(markdown).not.toMatch(/<\/?(?:Update|Frame)\b/);

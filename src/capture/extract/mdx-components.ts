@@ -57,14 +57,28 @@ function candidates(root: AnyNode): { paragraphs: Element[]; components: Element
   return { paragraphs, components };
 }
 
-/** The text of a paragraph that is nothing but one component tag, or null. */
-function tagText($: CheerioAPI, p: Element): string | null {
+function nextElement(node: AnyNode): Element | null {
+  let next = node.next;
+  while (next && next.type !== 'tag') next = next.next;
+  return next as Element | null;
+}
+
+/**
+ * The text of a paragraph that is nothing but one component tag, or null. A tag written over
+ * several lines with its `>` on a line of its own (as formatters write MDX) ends the paragraph in
+ * an empty blockquote: that blockquote is the tag's end, and `ends` receives it.
+ */
+function tagText($: CheerioAPI, p: Element, ends?: Element[]): string | null {
   // Most paragraphs are prose: their first text does not open with "<".
   const first = p.children[0];
   if (!first || first.type !== 'text' || !first.data.trimStart().startsWith('<')) return null;
   if (p.children.some((c) => c.type === 'tag' && tagName(c) !== 'br')) return null;
   const text = $(p).text().trim();
-  return text.startsWith('<') && text.endsWith('>') ? text : null;
+  if (text.endsWith('>')) return text;
+  const quote = nextElement(p);
+  if (!ends || !quote || tagName(quote) !== 'blockquote' || $(quote).text().trim()) return null;
+  ends.push(quote);
+  return `${text}>`;
 }
 
 function innerLevel(nodes: AnyNode[]): number | null {
@@ -83,17 +97,18 @@ export function liftComponentTags($: CheerioAPI): void {
   const markup: Element[] = [];
   const { paragraphs, components } = candidates($.root()[0]);
   for (const p of paragraphs) {
-    const text = tagText($, p);
+    const ends: Element[] = [];
+    const text = tagText($, p, ends);
     if (!text) continue;
     const close = CLOSE_TAG_RE.exec(text);
     const open = close ? null : OPEN_TAG_RE.exec(text);
     if (!close && !open) continue;
-    markup.push(p);
+    markup.push(p, ...ends);
     if (!open || !TITLED_COMPONENTS.has(open[1]) || text.endsWith('/>')) continue;
     const title = attribute(text, 'label') ?? attribute(text, 'title');
     if (!title) continue;
     const inside: AnyNode[] = [];
-    for (let next = p.next; next; next = next.next) {
+    for (let next = (ends[0] ?? p).next; next; next = next.next) {
       if (next.type === 'tag' && tagName(next) === 'p' && CLOSE_TAG_RE.exec(tagText($, next as Element) ?? '')?.[1] === open[1]) break;
       inside.push(next);
     }
