@@ -109,10 +109,8 @@ function sectionAuthor(ctx: PageContext, section: Section): string | null {
   const leaves = scope ? leafLines(ctx.dom, scope) : [];
   for (const line of [...leaves, ...section.lines.slice(0, 4), ...cardLines(ctx, section)]) {
     if (line.length > 120) continue;
-    const m = BYLINE_RE.exec(line);
-    if (m) return hintAuthor(cleanAuthor(m[1]));
-    const handle = datedHandle(line);
-    if (handle) return handle;
+    const author = bylineName(line);
+    if (author !== undefined) return author;
   }
   return leaves.map(nameBeforeMeta).find(Boolean) ?? null;
 }
@@ -127,6 +125,13 @@ function datedHandle(line: string): string | null {
   // Only separators between the date and "by": "…2024, sorted by date" is no byline.
   if (!m || !date || !/^[\s,·|–-]*$/.test(line.slice(date.index + date.length, m.index))) return null;
   return NOT_HANDLES.has(m[1].toLowerCase()) ? null : hintAuthor(m[1]);
+}
+
+/** The author a line names after "By" (null when nothing is left of it once cleaned), or a dated handle; undefined when the line is no byline. */
+function bylineName(line: string): string | null | undefined {
+  const m = BYLINE_RE.exec(line);
+  if (m) return hintAuthor(cleanAuthor(m[1]));
+  return datedHandle(line) ?? undefined;
 }
 
 function cleanAuthor(text: string): string | null {
@@ -230,10 +235,8 @@ function bylineAuthor(ctx: PageContext): string | null {
   }
   const lines = findAll(ctx.root, ['p', 'span', 'div', 'address']).map((el) => ctx.dom.text(el)).filter((t) => t.length <= 120);
   for (const line of lines.slice(0, 40)) {
-    const m = BYLINE_RE.exec(line);
-    if (m) return hintAuthor(cleanAuthor(m[1]));
-    const handle = datedHandle(line);
-    if (handle) return handle;
+    const author = bylineName(line);
+    if (author !== undefined) return author;
   }
   const heading = titleHeading(ctx);
   return heading ? headerAuthor(ctx.dom, heading) : null;

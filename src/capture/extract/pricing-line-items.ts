@@ -24,10 +24,11 @@ interface Draft {
 const SHORT_BLOCK = 110;
 const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'button', 'code', 'em', 'i', 'img', 'kbd', 'label', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'del', 'ins', 'svg', 'input', 'select', 'option', 'script', 'style', 'template', 'noscript']);
 /** "a fee of $0.1 per GB for the bandwidth usage", "Beyond that, we charge $0.03 per GB": a fee whose subject is elsewhere. */
-const FEE_LEAD_RE = /\b(?:(?:a|an|the)\s+fee\s+of|we\s+charge|(?:is|are)\s+charged)\s+$/i;
+const FEE_LEAD = String.raw`(?:(?:a|an|the)\s+fee\s+of|we\s+charge|(?:is|are)\s+charged)\s+$`;
+const FEE_LEAD_RE = new RegExp(String.raw`\b${FEE_LEAD}`, 'i');
 const FEE_FOR_RE = /^\s*(?:for\s+(?:the\s+|your\s+)?)([\p{L}][\p{L}\s-]{2,40}?)\s*(?:[.,;]|$)/u;
 /** "For a public IPv4 address, we charge $3.00/month": the fee's subject leads the sentence (not "For example, …"). */
-const FEE_SUBJECT_RE = /^\s*(?:for|on)\s+(?:a|an|the|each|every|any|your)\s+([\p{L}][^,;:]{2,60}?)\s*,\s*(?:(?:a|an|the)\s+fee\s+of|we\s+charge|(?:is|are)\s+charged)\s+$/iu;
+const FEE_SUBJECT_RE = new RegExp(String.raw`^\s*(?:for|on)\s+(?:a|an|the|each|every|any|your)\s+([\p{L}][^,;:]{2,60}?)\s*,\s*${FEE_LEAD}`, 'iu');
 const MAX_LABEL_WORDS = 12;
 const MAX_ITEMS = 300;
 const FILLER_RE = /^(?:additional|plus|only|from|starting|starting at|just|extra|and|then|about|approx\.?|approximately|around|or|at|roughly)$/i;
@@ -134,7 +135,7 @@ function listContext(ctx: PageContext, li: Element): string | null {
  * Usage-based prices outside plan cards: price lists, usage tables and priced sentences, each keyed
  * by its label (the section heading disambiguates repeated labels).
  */
-export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolean, usageTables: Element[], usageRows: TableRow[] = []): LineItem[] {
+export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolean, usageTables: Element[], usageRows: TableRow[]): LineItem[] {
   const drafts: Draft[] = [];
   const usage = new Set(usageTables);
   const credits = creditPrices(ctx);
