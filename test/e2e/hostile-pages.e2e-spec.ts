@@ -2,6 +2,7 @@ import IORedis from 'ioredis';
 import { ExtractionPool } from '../../src/capture/extract/extraction-pool';
 import { QUEUES } from '../../src/queue/queue.constants';
 import { SiteServer } from '../fixtures/sites/site-server';
+import { probeLiveness } from '../support/liveness-probe';
 import { waitForDiscovery, waitForRun } from '../support/pipeline';
 import { createSession, createTestApp, Session, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait';
@@ -10,40 +11,13 @@ import { waitFor } from '../support/wait';
 const DEEP_PAGE = `<!doctype html><html><body>${'<div>'.repeat(200_000)}x${'</div>'.repeat(200_000)}</body></html>`;
 const DEEP_HOMEPAGE = `<!doctype html><html><head><title>Deep</title></head><body><a href="/pricing">Pricing</a>${'<div>'.repeat(50_000)}</body></html>`;
 
-interface Probes {
-  latencies: number[];
-  stop(): Promise<void>;
-}
-
-/** Asks `/health/live` again and again (one request at a time) until stopped. */
-function probeLiveness(t: TestApp): Probes {
-  const url = `${new URL(t.baseUrl).origin}/health/live`;
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      latencies.push(performance.now() - started);
-      expect(res.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  return {
-    latencies,
-    async stop() {
-      running = false;
-      await loop;
-    },
-  };
-}
-
 /**
  * DESIGN §5g: a page too deep or too large to parse safely fails its run with page_too_complex
  * after one fetch, never blocks the event loop that answers HTTP, and is not retried; discovery
  * on such a homepage fails with that reason. With extraction threads and without (EXTRACT_THREADS=0,
- * where the pre-scan bounds the work on the event loop).
+ * where the pre-scan bounds the work on the event loop). The service runs in this process, so
+ * "answers within 1 s" is judged by the event loop's busy time over each request: the suite's other
+ * files load both cores, and an idle loop can wait more than a second for one of them.
  */
 describe.each(['1', '0'])('a hostile page with EXTRACT_THREADS=%s', (threads) => {
   let t: TestApp;
@@ -73,7 +47,7 @@ describe.each(['1', '0'])('a hostile page with EXTRACT_THREADS=%s', (threads) =>
        VALUES ($1, $2, 'Deep', $3, 'deep', '127.0.0.1', 'deep', 'completed') RETURNING id`,
       [s.accountId, workspaceId, site.url('/')],
     );
-    const probes = probeLiveness(t);
+    const probes = probeLiveness(t.baseUrl);
     let monitorId: number;
     let runId: number;
     try {
@@ -91,7 +65,7 @@ describe.each(['1', '0'])('a hostile page with EXTRACT_THREADS=%s', (threads) =>
       await probes.stop();
     }
     expect(probes.latencies.length).toBeGreaterThan(5);
-    expect(Math.max(...probes.latencies)).toBeLessThan(1000);
+    expect(Math.max(...probes.busy)).toBeLessThan(1000);
     expect(site.hits.filter((path) => path === '/deep')).toHaveLength(1);
 
     const [after] = await t.db.query(`SELECT status, error_code, attempts FROM runs WHERE id = $1`, [runId]);
@@ -114,7 +88,7 @@ describe.each(['1', '0'])('a hostile page with EXTRACT_THREADS=%s', (threads) =>
   });
 
   it('fails the discovery of a 50,000-deep homepage with page_too_complex, answering /health/live within 1 s', async () => {
-    const probes = probeLiveness(t);
+    const probes = probeLiveness(t.baseUrl);
     let competitorId: number;
     try {
       const added = await s.post(`/workspaces/${workspaceId}/competitors`, { url: site.url('/') }).expect(202);
@@ -123,7 +97,7 @@ describe.each(['1', '0'])('a hostile page with EXTRACT_THREADS=%s', (threads) =>
     } finally {
       await probes.stop();
     }
-    expect(Math.max(...probes.latencies)).toBeLessThan(1000);
+    expect(Math.max(...probes.busy)).toBeLessThan(1000);
     const detail = await s.get(`/competitors/${competitorId}`).expect(200);
     expect(detail.body.competitor.discovery.error).toBe('homepage could not be read (page_too_complex): The page nests elements more than 1,000 deep');
     expect(detail.body.competitor.monitors).toEqual([]);
