@@ -1,3 +1,4 @@
+import { cpuMs } from '../../capture/extract/__fixtures__/cpu-time';
 import { parseSitemap, SITEMAP_MAX_ENTRIES } from './sitemap';
 
 describe('parseSitemap', () => {
@@ -59,8 +60,6 @@ describe('parseSitemap', () => {
     ['CDATA left open in one loc', `<urlset><url><loc>${'<![CDATA['.repeat(45_000)}</loc></url></urlset>`],
     ['tags never closed by >', `<urlset>${'<url <loc '.repeat(40_000)}`],
   ])('reads a 400 KB sitemap of %s in linear time', (_what, xml) => {
-    const started = performance.now();
-    expect(parseSitemap(xml)).toEqual({ urls: [], sitemaps: [] });
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(cpuMs(() => expect(parseSitemap(xml)).toEqual({ urls: [], sitemaps: [] }))).toBeLessThan(500);
   });
 });
