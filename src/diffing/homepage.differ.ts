@@ -1,7 +1,7 @@
 import type { HomepageFields } from '../capture/capture.types';
 import type { ChangeType, FieldDiff } from './diff.types';
 import { at, fieldDiff, presenceOp } from './field-diff';
-import { diffKeyedSets, diffTextSets, sameText, shownText, textKey } from './keyed-set';
+import { diffKeyedSets, diffTextSets, sameText, shownText, textKey, type Keyed, type KeyedSetDiff } from './keyed-set';
 import { countIn, isRoundedClaim } from './quantities';
 
 type SingleText = 'headline' | 'subheadline' | 'announcement';
@@ -36,6 +36,13 @@ export function diffHomepage(before: HomepageFields, after: HomepageFields): Fie
   }
   for (const [field, addedType, removedType] of LISTS) {
     const set = diffTextSets(before[field], after[field]);
+    if (field === 'ctas') {
+      for (const [old, next] of replacedCtas(before.ctas ?? [], after.ctas ?? [], set)) {
+        diffs.push(fieldDiff('modified', 'cta_changed', at(field, next.key), 'alertable', shownText(old.item), shownText(next.item)));
+        set.removed.splice(set.removed.indexOf(old), 1);
+        set.added.splice(set.added.indexOf(next), 1);
+      }
+    }
     for (const { key, item } of set.added) {
       diffs.push(fieldDiff('added', addedType, at(field, key), 'alertable', null, shownText(item)));
     }
@@ -45,6 +52,27 @@ export function diffHomepage(before: HomepageFields, after: HomepageFields): Fie
   }
   diffs.push(...diffCounts(before.social_proof_counts, after.social_proof_counts));
   return diffs;
+}
+
+/**
+ * A call to action reworded in place ("Request invite" → "Get early access"): a removed button and
+ * an added one standing at the same place, the page's closing button (the last) and then the hero's
+ * buttons from the first on. Anything else stays added or removed.
+ */
+function replacedCtas(before: readonly string[], after: readonly string[], set: KeyedSetDiff<string>): Array<[Keyed<string>, Keyed<string>]> {
+  const removed = (text: string | undefined) => set.removed.find((r) => r.item === text);
+  const added = (text: string | undefined) => set.added.find((a) => a.item === text);
+  const pairs: Array<[Keyed<string>, Keyed<string>]> = [];
+  const pair = (old: string | undefined, next: string | undefined): boolean => {
+    const r = removed(old);
+    const a = added(next);
+    if (!r || !a || pairs.some(([o, n]) => o === r || n === a)) return false;
+    pairs.push([r, a]);
+    return true;
+  };
+  pair(before.at(-1), after.at(-1));
+  for (let i = 0; i < Math.min(before.length, after.length) - 1 && pair(before[i], after[i]); i++);
+  return pairs;
 }
 
 /** Counts are matched by their wording with the numbers masked, so a changed number is an update. */

@@ -1,7 +1,7 @@
 import type { Element } from 'domhandler';
 import type { BlogFields, BlogPost } from '../capture.types';
 import { normalizeUrl } from '../../common/noise';
-import { findDate, parseDate } from './dates';
+import { dateInPath, findDate, parseDate } from './dates';
 import {
   absoluteUrl,
   attr,
@@ -17,7 +17,7 @@ import {
 import { keyOf, KeyAllocator } from './keys';
 import type { PageContext } from './page-context';
 import { ARTICLE_TYPES, stripSiteSuffix } from './page-meta';
-import { headerAuthor, headerBlocks, leafLines, nameBeforeMeta } from './bylines';
+import { headerAuthor, headerBlocks, leafLines, nameBeforeMeta, nameUnderDate } from './bylines';
 import { splitSections, type Section } from './sections';
 import { postsFromTableRows } from './blog-table-posts';
 import { isPostHref, type PostDraft } from './post-links';
@@ -26,7 +26,8 @@ import { jsonLdOfType, ldText, ldUrl, type JsonLdNode } from './structured-data'
 
 const EXCERPT_MAX = 300;
 const BYLINE_RE = /(?:^|[\s/|•·-])[Bb]y:?\s+([\p{Lu}][\p{L}.'’-]+(?:\s+[\p{Lu}][\p{L}.'’-]+){0,3})/u;
-const AUTHOR_CLASS_RE = /(?:^|[\s_-])(?:author|byline|writer)(?:$|[\s_-])/i;
+/** "author", "post-byline", camelCase "authorBlock" or "post-authorName" (not "authority"). */
+const AUTHOR_CLASS_RE = /(?:^|[\s_-]|(?<=[a-z]))(?:[Aa]uthor|[Bb]yline|[Ww]riter|AUTHOR|BYLINE)(?=$|[\s_-]|[A-Z])/;
 
 function toPosts(drafts: PostDraft[]): BlogPost[] {
   const keys = new KeyAllocator();
@@ -112,7 +113,7 @@ function sectionAuthor(ctx: PageContext, section: Section): string | null {
     const author = bylineName(line);
     if (author !== undefined) return author;
   }
-  return leaves.map(nameBeforeMeta).find(Boolean) ?? null;
+  return leaves.map(nameBeforeMeta).find(Boolean) ?? nameUnderDate(section.lines.slice(0, 6));
 }
 
 /** "Posted on: Sat 14 December 2024 by timsaucer": a username, lower-case, ending a line that dates the post before it. */
@@ -175,10 +176,11 @@ function postsFromHeadings(ctx: PageContext): PostDraft[] {
   if (!headings.length) return [];
   return splitSections(ctx.root, headings, ctx.dom).map((section) => {
     const title = ctx.dom.text(section.heading);
+    const url = absoluteUrl(attr(postLink(section.heading)!, 'href'), ctx.base);
     return {
       title,
-      url: absoluteUrl(attr(postLink(section.heading)!, 'href'), ctx.base),
-      date: sectionDate(ctx, section),
+      url,
+      date: sectionDate(ctx, section) ?? dateInPath(url),
       author: sectionAuthor(ctx, section),
       excerpt: sectionExcerpt(ctx, section, title),
     };

@@ -6,6 +6,9 @@ import { hintAuthor } from './hint-values';
 /** A person's name as bylines write it: two to four capitalised words ("Jane Doe", "Ana de Souza"). */
 const NAME = String.raw`[\p{Lu}][\p{L}'’.-]+(?:\s+(?:(?:van|von|de|da|del|der|di|le|la)\s+)?[\p{Lu}][\p{L}'’.-]+){1,3}`;
 const PERSON_RE = new RegExp(`^${NAME}$`, 'u');
+const LONE_NAME_RE = /^[\p{Lu}][\p{L}'’-]+$/u;
+/** "(@renqstuite)", "@jane": a social handle written after a name. */
+const HANDLE_RE = /^\(?@[\w.-]{1,40}\)?$/;
 /** "Jane Doe · 3 min read", "Jane Doe | Feb 21, 2025": a name, a separator, then the post's metadata. */
 const NAME_THEN_META_RE = new RegExp(`^(${NAME})\\s*[·•|–—]\\s*(.+)$`, 'u');
 const READ_TIME_RE = /\b\d+\s*min(?:ute)?s?\b(?:\s+read)?/i;
@@ -50,6 +53,24 @@ export function nameAfterDate(line: string): string | null {
   const date = m && findDate(m[1]);
   if (!m || !date || m[1].trim().length - date.length > 3 || isPostMeta(m[2])) return null;
   return hintAuthor(m[2].replace(/^by\s+/i, '').split(/\s+(?:on behalf of|for|on|in)\s+/)[0].trim());
+}
+
+/**
+ * "August 2, 2024 - Jane Doe", or "August 2, 2024 -" then "Jane Doe" (loose lines of a card): a
+ * date ending in a separator, then a person's name; a lone name when a handle follows it ("Hong",
+ * "(@hlteoh2)").
+ */
+export function nameUnderDate(lines: string[]): string | null {
+  for (let i = 0; i < lines.length; i++) {
+    const date = findDate(lines[i]);
+    const rest = date && /^\s*[·•|–—-]\s*(.*)$/.exec(lines[i].slice(date.index + date.length));
+    if (!rest) continue;
+    const sameLine = rest[1].trim();
+    const name = (sameLine || lines[i + 1] || '').replace(/^by\s+/i, '');
+    const handleNext = HANDLE_RE.test(lines[sameLine ? i + 1 : i + 2] ?? '');
+    return PERSON_RE.test(name) || (handleNext && LONE_NAME_RE.test(name)) ? hintAuthor(name) : null;
+  }
+  return null;
 }
 
 /** The short blocks after an article's title that hold a date or a reading time: where its byline stands. */

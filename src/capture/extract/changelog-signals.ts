@@ -28,7 +28,7 @@ const TAG_RE =
 const TAG_CLASS_RE = /(?:^|[\s_-])(?:tag|tags|badge|label|pill|chip|category|kind|type)(?:$|[\s_-])/i;
 /** Sub-headings that group an entry's items ("### Added") rather than start an entry. */
 export const CATEGORY_HEADING_RE =
-  /^(?:what'?s (?:new|changed|deprecated|fixed|removed|improved)|changed|removed|fixed|fixes|deprecated|security|improvements?|improved|enhancements?|bug ?fix(?:es)?|features?|new features?|new|other|misc(?:ellaneous)?|breaking(?: changes?)?|known issues|notes?|upgrade notes?|highlights|performance|documentation|docs|dependencies|internal|under the hood)\s*:?$/i;
+  /^(?:what'?s (?:new|changed|deprecated|fixed|removed|improved)|added|changed|removed|fixed|fixes|deprecated|security|improvements?|improved|enhancements?|bug ?fix(?:es)?|features?|new features?|new|other(?: (?:updates|changes|improvements|fixes))?|misc(?:ellaneous)?|breaking(?: changes?)?|known issues|notes?|upgrade notes?|highlights|performance|documentation|docs|dependencies|internal|under the hood)\s*:?$/i;
 /** Heading words that carry no title of their own once the date is gone ("Week of June 3, 2024"). */
 const EMPTY_TITLE_RE = /^(?:released?(?: on)?|week of|updates?(?: for)?|changes|changelog|release notes|product updates|what'?s new|published)?$/i;
 

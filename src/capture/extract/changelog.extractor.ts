@@ -214,7 +214,25 @@ function subHeadingsByParent(headings: Element[], level: number, parents: Set<El
       out.set(parent, [...(out.get(parent) ?? []), heading]);
     }
   }
+  // A day whose sub-headings each head a list and nothing else ("### Dialog" over its fixes)
+  // groups its lines by topic: the day is the release.
+  for (const [parent, children] of out) if (children.every(headsOnlyLists)) out.delete(parent);
   return out;
+}
+
+/** A heading followed by lists alone up to the next heading (in the same container). */
+function headsOnlyLists(heading: Element): boolean {
+  let lists = 0;
+  for (let node = heading.next; node; node = node.next) {
+    if (!isElement(node)) {
+      if (node.type === 'text' && node.data.trim()) return false;
+      continue;
+    }
+    if (headingLevel(node)) break;
+    if (!/^(?:ul|ol)$/.test(node.name)) return false;
+    lists++;
+  }
+  return lists > 0;
 }
 
 function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {

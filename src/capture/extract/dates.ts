@@ -99,3 +99,11 @@ export function headingYear(text: string): number | null {
   const years = text.match(/\b(?:19|20)\d{2}\b/g);
   return years && years.length === 1 ? Number(years[0]) : null;
 }
+
+const PATH_DATE_RE = /\/((?:19|20)\d{2})\/(\d{2})\/(\d{2})\//;
+
+/** The date a post's URL path carries ("/2024/08/02/announcing-…/", Jekyll's and WordPress's permalinks), or null. */
+export function dateInPath(url: string | null): string | null {
+  const m = url ? PATH_DATE_RE.exec(url) : null;
+  return m ? iso(+m[1], +m[2], +m[3]) : null;
+}

@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import type { HomepageFields } from '../capture.types';
-import { attr, classAndId, closest, collapseWhitespace, descendants, findAll, HEADING_TAGS, isElement, tagName, uniqueStrings } from './dom';
+import { absoluteUrl, attr, classAndId, closest, collapseWhitespace, descendants, findAll, HEADING_TAGS, isElement, tagName, uniqueStrings } from './dom';
 import { hintText } from './hint-values';
 import type { PageContext } from './page-context';
 
@@ -20,8 +20,25 @@ function mainHeadline(ctx: PageContext): Element | null {
   // A hero often stands above <main> (a full-width banner); the page's h1 is found there too.
   let doc: Element = ctx.root;
   while (isElement(doc.parent)) doc = doc.parent;
-  const h1 = (scope: Element) => findAll(scope, 'h1').find((h) => ctx.dom.text(h));
-  return h1(ctx.root) ?? h1(doc) ?? findAll(ctx.root, ['h2']).find((h) => ctx.dom.text(h)) ?? null;
+  const h1s = (scope: Element) => findAll(scope, 'h1').filter((h) => ctx.dom.text(h));
+  const found = h1s(ctx.root).length ? h1s(ctx.root) : h1s(doc);
+  const headline = found.find((h) => !isLogoHeading(ctx, h)) ?? findAll(ctx.root, ['h2']).find((h) => ctx.dom.text(h));
+  return headline ?? found[0] ?? null;
+}
+
+const LOGO_CLASS_RE = /(?:^|[\s_-])(?:logo|brand|site-?(?:title|name))(?:$|[\s_-])/i;
+const LOGO_WORDS = 3;
+
+/** An h1 that is the site's logo ("<h1 class="logo"><a href="/">Brackets</a></h1>"), not the hero's headline. */
+function isLogoHeading(ctx: PageContext, h1: Element): boolean {
+  if (LOGO_CLASS_RE.test(classAndId(h1))) return true;
+  const links = findAll(h1, 'a');
+  const text = ctx.dom.text(h1);
+  if (links.length !== 1 || ctx.dom.text(links[0]) !== text || text.split(/\s+/).length > LOGO_WORDS) return false;
+  const href = absoluteUrl(attr(links[0], 'href'), ctx.base);
+  if (!href) return false;
+  const target = new URL(href);
+  return target.host === new URL(ctx.base).host && /^\/(?:index\.html?)?$/.test(target.pathname);
 }
 
 /** The hero: the nearest block around the headline that also holds its call-to-action links. */

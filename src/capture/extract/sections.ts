@@ -1,5 +1,5 @@
 import type { AnyNode, Element } from 'domhandler';
-import { DomText, findAll, isElement, isLeafBlock, tagName } from './dom';
+import { collapseWhitespace, DomText, findAll, isElement, isLeafBlock, tagName } from './dom';
 
 /** The content that belongs to one heading: its card, or the run of blocks up to the next heading. */
 export interface Section {
@@ -16,6 +16,7 @@ export interface Section {
 }
 
 const TEXT_CAP = 3000;
+const LOOSE_LINE_MAX = 120;
 
 function emptySection(heading: Element, container: Element | null): Section {
   return { heading, container, paragraphs: [], listItems: [], times: [], text: '', lines: [] };
@@ -25,6 +26,12 @@ function collect(section: Section, node: AnyNode, dom: DomText, skip: Set<Elemen
   const stack: AnyNode[] = [node];
   while (stack.length) {
     const current = stack.pop()!;
+    if (current.type === 'text') {
+      // Text standing loose among blocks ("<h3>…</h3> August 2, 2024 - Jane Doe <p>…") is a line too.
+      const loose = collapseWhitespace(current.data);
+      if (loose && loose.length <= LOOSE_LINE_MAX) section.lines.push(loose);
+      continue;
+    }
     if (!isElement(current) || skip.has(current)) continue;
     const name = tagName(current);
     if (name === 'p') section.paragraphs.push(current);

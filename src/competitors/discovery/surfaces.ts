@@ -88,8 +88,10 @@ export function classifySurfaces(input: SurfaceInput): Map<DiscoveryType, string
   const used = new Set<Candidate>();
   for (const { candidate, type } of claims) {
     if (chosen.has(type) || used.has(candidate)) continue;
-    chosen.set(type, candidate.url);
-    used.add(candidate);
+    // The section's own index, linked from the page, wins over a page inside it ("Platform guide" /docs/ over "API Documentation" /docs/api).
+    const index = claims.find((c) => c.type === type && !used.has(c.candidate) && c.candidate.sources.has('page') && isInside(candidate, c.candidate))?.candidate ?? candidate;
+    chosen.set(type, index.url);
+    used.add(index);
   }
   const result = new Map<DiscoveryType, string>();
   for (const type of DISCOVERY_TYPES) {
@@ -131,6 +133,17 @@ function collectCandidates(links: SurfaceCandidate[], site: URL): Candidate[] {
   };
   links.forEach(add);
   return [...byKey.values()];
+}
+
+/** Whether the page lies under the other's path on the same host (/docs/api under /docs/). */
+function isInside(page: Candidate, index: Candidate): boolean {
+  const inner = page.location.rawSegments;
+  const outer = index.location.rawSegments;
+  return (
+    new URL(page.url).host === new URL(index.url).host &&
+    outer.length < inner.length &&
+    outer.every((segment, i) => segment.toLowerCase() === inner[i].toLowerCase())
+  );
 }
 
 /** Real links name the page as the site spells it; sitemap, feed and inferred URLs only if none. */

@@ -66,8 +66,9 @@ export function writeAnnouncement(cluster: Cluster, ctx: RuleContext): ClusterTe
 
 export function writeCtas(cluster: Cluster, ctx: RuleContext): ClusterText {
   const c = ctx.competitor;
-  const added = ofType(cluster, 'cta_added').map((r) => String(r.diff.new));
-  const removed = ofType(cluster, 'cta_removed').map((r) => String(r.diff.old));
+  const reworded = ofType(cluster, 'cta_changed');
+  const added = [...reworded, ...ofType(cluster, 'cta_added')].map((r) => String(r.diff.new));
+  const removed = [...reworded, ...ofType(cluster, 'cta_removed')].map((r) => String(r.diff.old));
   let clause: string;
   if (added.length && removed.length) {
     clause = `replaced the ${listJoin(removed.map((t) => quote(t, 50)))} call to action with ${listJoin(added.map((t) => quote(t, 50)))}`;
