@@ -7,7 +7,8 @@ const SYMBOLS: Record<string, string> = {
   $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '₩': 'KRW', '₽': 'RUB', '₺': 'TRY', '₪': 'ILS',
 };
 const CODES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'JPY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'SGD', 'HKD', 'CNY', 'ZAR', 'CZK'];
-const WORDS: Record<string, string> = { euro: 'EUR', euros: 'EUR', dollar: 'USD', dollars: 'USD', pounds: 'GBP' };
+const WORDS: Record<string, string> = { euro: 'EUR', euros: 'EUR', dollar: 'USD', dollars: 'USD', pounds: 'GBP', cent: 'USD', cents: 'USD', '¢': 'USD' };
+const CENTS_RE = /^(?:cents?|¢)$/i;
 
 const escape = (s: string): string => s.replace(/[$.*+?^()[\]{}|\\]/g, '\\$&');
 const SYMBOL_RE = Object.keys(SYMBOLS).sort((a, b) => b.length - a.length).map(escape).join('|');
@@ -19,7 +20,7 @@ const NUM_RE = String.raw`\d{1,3}(?:[,.]\d{3})+(?:[.,]\d{1,4})?|\d+(?:\.\d+|,\d{
 // Each form has its own left boundary: a symbol may follow a digit ("$39$32": two prices shown
 // side by side by a monthly/yearly toggle), a bare number may not follow a letter or digit.
 const MONEY_RE = new RegExp(
-  String.raw`(?:(?<![A-Za-z$€£¥₹])(${SYMBOL_RE})\s?(${NUM_RE})|(?<![A-Za-z])\b(${CODE_RE})\s?(${NUM_RE})|(?<![\w.,$€£¥₹])(${NUM_RE})\s?(${SYMBOL_RE}|(?:${CODE_RE}|euros?|dollars?|pounds)\b))(?![\d])`,
+  String.raw`(?:(?<![A-Za-z$€£¥₹])(${SYMBOL_RE})\s?(${NUM_RE})|(?<![A-Za-z])\b(${CODE_RE})\s?(${NUM_RE})|(?<![\w.,$€£¥₹])(${NUM_RE})\s?(${SYMBOL_RE}|¢|(?:${CODE_RE}|euros?|dollars?|pounds|cents?)\b))(?![\d])`,
   'g',
 );
 
@@ -179,7 +180,8 @@ export function findPrices(text: string): FoundPrice[] {
     const raw = numA ?? numB ?? numC;
     const marker = symBefore ?? codeBefore ?? after ?? '';
     const currency = SYMBOLS[marker] ?? (CODES.includes(marker.toUpperCase()) ? marker.toUpperCase() : WORDS[marker.toLowerCase()] ?? null);
-    const amount = parseAmount(raw);
+    // "1.5 cents per search", "50¢": a hundredth of a dollar.
+    const amount = CENTS_RE.test(marker) ? Number((parseAmount(raw) / 100).toPrecision(12)) : parseAmount(raw);
     if (!Number.isFinite(amount)) continue;
     const tail = readTail(text, m.index + whole.length);
     const textSpan = text.slice(m.index, tail.end).trim().replace(/[\s,;:(]+$/, '');

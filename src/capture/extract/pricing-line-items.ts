@@ -33,7 +33,9 @@ const MAX_LABEL_WORDS = 12;
 const MAX_ITEMS = 300;
 const FILLER_RE = /^(?:additional|plus|only|from|starting|starting at|just|extra|and|then|about|approx\.?|approximately|around|or|at|roughly)$/i;
 const TRAILING_WORDS_RE = /(?:\s+|^)(?:is|are|costs?|at|for|from|starting at|starts at|only|just|about|around|roughly|approximately|will cost|priced at|=)\s*$/i;
-const VERB_RE = /(?:^|[,;:]\s*)([^,;:]{3,120}?)\s+(?:(?:is|are)\s+(?:charged|billed|priced)\s+at(?:\s+a\s+rate\s+of)?|(?:is|are)\s+(?:available|offered|priced|sold)\s+(?:for|at|from)|is|are|costs?|starts? at|will cost|runs?|priced at)\s+(?:(?:about|around|only|just|from|roughly|approximately)\s+)?$/i;
+const VERB_RE = /(?:^|[,;:]\s*)([^,;:]{3,120}?),?\s+(?:(?:is|are)\s+(?:charged|billed|priced)\s+at(?:\s+a\s+rate\s+of)?|(?:is|are)\s+(?:available|offered|priced|sold)\s+(?:for|at|from)|is|are|costs?|starts? at|will cost|runs?|priced at)\s+(?:(?:about|around|only|just|from|roughly|approximately)\s+)?$/i;
+/** A subject that names nothing by itself: "Anything over this value", "This", "Everything else". */
+const VAGUE_SUBJECT_RE = /^(?:anything|everything|this|that|these|those|it|they|each one|the rest|the excess)\b/i;
 const PAREN_NAME_RE = /([\p{Lu}][\p{L}\d+-]*(?:\s+[\p{Lu}\d][\p{L}\d+-]*){0,2})\s*\(\s*(?:(?:starting|starts)\s+at\s+|from\s+|only\s+)?$/u;
 
 function cleanLabel(text: string): string {
@@ -80,7 +82,8 @@ function itemsFromSentence(sentence: string, context: string | null, previous: s
   const first = prices[0];
   const verb = first ? VERB_RE.exec(sentence.slice(0, first.index)) : null;
   if (verb) {
-    const label = cleanLabel(verb[1]);
+    // "Anything over this value is charged at $0.25 per GiB" under "Bandwidth": the section names it.
+    const label = VAGUE_SUBJECT_RE.test(verb[1].trim()) && context ? context : cleanLabel(verb[1]);
     if (label && !findPrices(label).length && wordCount(label) <= MAX_LABEL_WORDS) drafts.push({ label, price: first, context });
   }
   if (!drafts.length && first && FEE_LEAD_RE.test(sentence.slice(0, first.index))) {

@@ -1,4 +1,4 @@
-import type { Element } from 'domhandler';
+import type { AnyNode, Element, Text } from 'domhandler';
 import { childElements, closest, findAll, HEADING_TAGS, ownListItemText, tagName } from './dom';
 import type { PageContext } from './page-context';
 import { findPrices, isFreeText, type FoundPrice } from './price-parser';
@@ -18,6 +18,7 @@ const PLAN_AFTER_RE = /^\s*["”']?\s+plan\b/i;
 const CREDIT_AFTER_RE = /^\s*(?:\([^)]*\)\s*)?(?:of\s+)?(?:free\s+)?(?:usage\s+)?credits?\b/i;
 const LEAD_IN_RE = /\bplans?\b/i;
 const INCLUDES_RE = /\binclud/i;
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Mention {
   name: string;
@@ -110,10 +111,18 @@ function boldMentions(ctx: PageContext, claimed: (el: Element) => boolean): Ment
   return mentions;
 }
 
-/** Text right after an element, up to the next element ('" plan for …'). */
+/** Whether only white space follows the node inside its parent. */
+function endsItsParent(node: AnyNode): boolean {
+  for (let next = node.next; next; next = next.next) if (next.type !== 'text' || (next as Text).data.trim()) return false;
+  return true;
+}
+
+/** Text right after an element, up to the next element ('" plan for …'); after its link when it is all a link holds ("[**Ultimate**](…) plan"). */
 function textAfter(el: Element): string {
+  let from: Element = el;
+  while (endsItsParent(from) && from.parent && tagName(from.parent) === 'a') from = from.parent as Element;
   let out = '';
-  for (let node = el.next; node && out.length < 20; node = node.next) {
+  for (let node = from.next; node && out.length < 20; node = node.next) {
     if (node.type !== 'text') break;
     out += node.data;
   }
@@ -130,7 +139,7 @@ function leadInOf(ctx: PageContext, list: Element): string | null {
 /** A lead-in naming the plan ("With the Performance plan you have:") and the list it introduces. */
 function leadInLists(ctx: PageContext, name: string): Element[] {
   // Written as the plan's name ("the Performance plan"), not a common noun ("over the free plan").
-  const mention = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+plan\\b`);
+  const mention = new RegExp(`\\b${escapeRegExp(name)}\\s+plan\\b`);
   const items: Element[] = [];
   for (const list of findAll(ctx.root, ['ul', 'ol'])) {
     const leadIn = leadInOf(ctx, list);
@@ -171,13 +180,38 @@ function unitPrices(ctx: PageContext, claimed: (el: Element) => boolean): Array<
   return out;
 }
 
+/** "The **Starter** plan offers 300 searches for USD $5 per month": what the plan's own line says it gives for its price. */
+const OFFERS_RE = /\b(?:offers|includes|gives\s+you|comes\s+with|provides)\s+(.{3,100}?)\s+(?:for|at)\s+(?=(?:[A-Z]{3}\s*)?[$€£¥₹\d])/;
+
+function allowances(ctx: PageContext, group: Mention[]): string[] {
+  return group
+    .filter((m) => tagName(m.anchor) !== 'h1' && !HEADING_TAGS.has(tagName(m.anchor)))
+    .map((m) => OFFERS_RE.exec(tagName(m.anchor) === 'li' ? ownListItemText(ctx.dom, m.anchor) : ctx.dom.text(m.anchor))?.[1])
+    .filter((text): text is string => !!text && !findPrices(text).length);
+}
+
 /** Sentences naming the plan with a limit ("On the Startup plan, you can run up to 100 jobs in parallel"). */
 function limitSentences(ctx: PageContext, name: string): string[] {
-  const mention = new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+plan\\b`);
+  const mention = new RegExp(`\\b${escapeRegExp(name)}\\s+plan\\b`);
   return findAll(ctx.root, 'p')
     .filter((p) => !inTable(ctx, p))
     .flatMap((p) => ctx.dom.text(p).split(/(?<=[.!?])\s+/))
     .filter((sentence) => mention.test(sentence) && LIMIT_RE.test(sentence) && !findPrices(sentence).length);
+}
+
+const SHARED_FEATURE_RE = /^(.{0,80}?\bplans?)\s+(?:both\s+|all\s+)?(?:feature|features|include|includes|offer|offers|support|supports|come\s+with|comes\s+with)\s+(.{3,80}?)(?=\s+(?:within|in|on|for|at|from)\s|[.;,]|$)/i;
+
+/** "The **Standard** and **Professional** plans both feature Pay Per Use options …": a feature of each plan the subject names. */
+function sharedFeatures(ctx: PageContext, names: string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const sentence of findAll(ctx.root, 'p').filter((p) => !inTable(ctx, p)).flatMap((p) => ctx.dom.text(p).split(/(?<=[.!?])\s+/))) {
+    const m = SHARED_FEATURE_RE.exec(sentence);
+    if (!m || findPrices(m[2]).length) continue;
+    for (const name of names) {
+      if (new RegExp(`\\b${escapeRegExp(name)}\\b`).test(m[1])) out.set(name, [...(out.get(name) ?? []), m[2]]);
+    }
+  }
+  return out;
 }
 
 const documentOrder = (ctx: PageContext): Map<Element, number> => new Map(findAll(ctx.root, ['p', 'li']).map((el, i) => [el, i]));
@@ -200,12 +234,13 @@ export function readProsePlans(ctx: PageContext, claimed: (el: Element) => boole
 
   const drafts: PlanDraft[] = [];
   const used: Element[] = [];
+  const shared = sharedFeatures(ctx, [...byName.values()].map((group) => group[0].name));
   for (const group of byName.values()) {
     const name = group[0].name;
     const lines = [...new Set([...group.flatMap((m) => m.blocks), ...leadInLists(ctx, name)])].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
     const fee = isFreeText(name) ? null : firstFee(ctx, lines);
     const listed = lines.filter((el) => tagName(el) === 'li' && !group.some((m) => m.anchor === el)).map((li) => ownListItemText(ctx.dom, li)).filter((t) => t && !findPrices(t).length);
-    const features = [...new Set([...listed, ...limitSentences(ctx, name)])];
+    const features = [...new Set([...listed, ...allowances(ctx, group), ...(shared.get(name) ?? []), ...limitSentences(ctx, name)])];
     // The plan a page is titled by also takes the per-unit prices of its "Seat cost" sections.
     const perUnit = group.some((m) => tagName(m.anchor) === 'h1') && byName.size === 1 ? unitPrices(ctx, claimed) : [];
     const prices = [...(fee ? [fee.price] : []), ...perUnit.map((u) => u.price)];

@@ -72,6 +72,15 @@ function pricesFromRow(label: string, cell: Cell, ctx: PageContext): FoundPrice[
   });
 }
 
+/** A plan's cell of a price row: its amounts, and "Free" or "Custom" as said ("Custom" a price without an amount). */
+function addPriceCell(ctx: PageContext, draft: PlanDraft, label: string, cell: Cell): void {
+  draft.prices.push(...pricesFromRow(label, cell, ctx));
+  if (isFreeText(cell.text) || isContactSalesText(cell.text)) draft.priceNotes.push(cell.text);
+  if (isContactSalesText(cell.text) && !hasPrice(cell.text)) {
+    draft.prices.push({ price: { amount: null, currency: null, period: periodFromLabel(label) ?? 'unknown', unit: null, text: cell.text }, index: 0, end: cell.text.length, derived: false });
+  }
+}
+
 function readPlanTable(ctx: PageContext, rows: Cell[][], headerIndex: number, columns: number[], usage: TableRow[]): PlanDraft[] {
   const header = rows[headerIndex];
   const drafts: PlanDraft[] = columns.map((c) => ({
@@ -97,12 +106,7 @@ function readPlanTable(ctx: PageContext, rows: Cell[][], headerIndex: number, co
       if (!cell || cell === row[0]) return;
       const draft = drafts[i];
       if (priceRow) {
-        draft.prices.push(...pricesFromRow(label, cell, ctx));
-        if (isFreeText(cell.text) || isContactSalesText(cell.text)) draft.priceNotes.push(cell.text);
-        // "Custom" in a price row is a price without an amount, whatever other rows price.
-        if (isContactSalesText(cell.text) && !hasPrice(cell.text)) {
-          draft.prices.push({ price: { amount: null, currency: null, period: periodFromLabel(label) ?? 'unknown', unit: null, text: cell.text }, index: 0, end: cell.text.length, derived: false });
-        }
+        addPriceCell(ctx, draft, label, cell);
         return;
       }
       if (findAll(cell.el, ['a', 'button']).length && !cell.text.includes(':')) {
@@ -191,7 +195,31 @@ function introducedAsPlans(ctx: PageContext, table: Element): boolean {
   let prev = table.prev;
   while (prev && prev.type !== 'tag') prev = prev.prev;
   const text = prev ? ctx.dom.text(prev as Element) : '';
-  return text.length <= 200 && /\b(?:each|every|all|our|the)\s+(?:\w+\s+)?(?:plans?|tiers?)\b/i.test(text);
+  return text.length <= 200 && /\b(?:each|every|all|our|the)\s+(?:\w+\s+)?(?:plans?|tiers?|packages?)\b|^(?:plans|tiers|packages)\s+(?:have|include|come)\b/i.test(text);
+}
+
+/** Names pricing pages give their tiers ("Free", "Standard", "Pro", "Enterprise"). */
+const TIER_NAME_RE = /^(?:free|hobby|starter|basic|standard|essentials?|plus|pro|professional|premium|teams?|business|growth|scale|enterprise|developer|personal|individual|startup|ultimate|advanced|lite|launch)(?:\s+(?:plan|tier|package|edition))?$/i;
+const TIER_WORDS = 3;
+
+/**
+ * One row of prices under a header of tier names ("Free | Standard | Pro | Enterprise" over
+ * "N/A | $29 | $399 | Custom"): each column a plan. Told from one row of values under their labels
+ * ("Seats | Credits | Storage") by the names, or by the line before the table calling them plans.
+ */
+function isPlanPriceRow(ctx: PageContext, table: Element, header: Cell[], dataRows: Cell[][]): boolean {
+  if (dataRows.length !== 1 || header.length < 2 || dataRows[0].length !== header.length) return false;
+  if (header.some((c) => !c.text || hasPrice(c.text) || c.text.split(/\s+/).length > TIER_WORDS)) return false;
+  if (dataRows[0].filter((c) => isPriceCell(c.text)).length < 2) return false;
+  return header.filter((c) => TIER_NAME_RE.test(c.text)).length * 2 >= header.length || introducedAsPlans(ctx, table);
+}
+
+function readPlanPriceRow(ctx: PageContext, header: Cell[], row: Cell[]): PlanDraft[] {
+  return header.map((name, i) => {
+    const draft: PlanDraft = { name: name.text, prices: [], features: [], cta: null, priceNotes: [] };
+    addPriceCell(ctx, draft, '', row[i]);
+    return draft;
+  });
 }
 
 /**
@@ -226,6 +254,9 @@ export function readPricingTables(ctx: PageContext): TableReading {
       reading.planTables.push(table);
     } else if (columns.length >= 2 && (headerPriced || priceRow || namesPlans(ctx, table, header, columns)) && (featureRows >= 2 || marks)) {
       reading.drafts.push(...readPlanTable(ctx, rows, headerIndex, columns, reading.usageRows));
+      reading.planTables.push(table);
+    } else if (isPlanPriceRow(ctx, table, header, dataRows)) {
+      reading.drafts.push(...readPlanPriceRow(ctx, header, dataRows[0]));
       reading.planTables.push(table);
     } else if (pricedRows.length) {
       reading.usageTables.push(table);
