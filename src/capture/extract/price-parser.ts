@@ -15,12 +15,13 @@ const SYMBOL_RE = Object.keys(SYMBOLS).sort((a, b) => b.length - a.length).map(e
 const CODE_RE = CODES.join('|');
 // Usage rates run to many decimal places ("$0.00063/min", "$0.0000166667 per GB-second"): after a
 // decimal point any number of digits; after a decimal comma at most four (more would be thousands).
+// After a currency symbol the leading zero may be left out ("$.10 per 100k").
 const NUM_RE = String.raw`\d{1,3}(?:[,.]\d{3})+(?:[.,]\d{1,4})?|\d+(?:\.\d+|,\d{1,4})?`;
 
 // Each form has its own left boundary: a symbol may follow a digit ("$39$32": two prices shown
 // side by side by a monthly/yearly toggle), a bare number may not follow a letter or digit.
 const MONEY_RE = new RegExp(
-  String.raw`(?:(?<![A-Za-z$€£¥₹])(${SYMBOL_RE})\s?(${NUM_RE})|(?<![A-Za-z])\b(${CODE_RE})\s?(${NUM_RE})|(?<![\w.,$€£¥₹])(${NUM_RE})\s?(${SYMBOL_RE}|¢|(?:${CODE_RE}|euros?|dollars?|pounds|cents?)\b))(?![\d])`,
+  String.raw`(?:(?<![A-Za-z$€£¥₹])(${SYMBOL_RE})\s?(${NUM_RE}|\.\d+)|(?<![A-Za-z])\b(${CODE_RE})\s?(${NUM_RE})|(?<![\w.,$€£¥₹])(${NUM_RE})\s?(${SYMBOL_RE}|¢|(?:${CODE_RE}|euros?|dollars?|pounds|cents?)\b))(?![\d])`,
   'g',
 );
 
