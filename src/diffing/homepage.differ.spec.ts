@@ -62,4 +62,14 @@ describe('diffHomepage', () => {
       expect.objectContaining({ op: 'added', change_type: 'announcement_changed', new: 'We raised our Series B' }),
     ]);
   });
+
+  it('reports a call to action reworded in place as cta_changed, the hero first and the closing button last', () => {
+    const first = diffHomepage(homepage({ ctas: ['Download 1.13', 'Go to Blog'] }), homepage({ ctas: ['Download 1.14', 'Go to Blog'] }));
+    expect(first.map((d) => [d.change_type, d.old, d.new])).toEqual([['cta_changed', 'Download 1.13', 'Download 1.14']]);
+    const closing = diffHomepage(homepage({ ctas: ['Subscribe'] }), homepage({ ctas: ['Learn more', 'Get started'] }));
+    expect(closing.map((d) => [d.change_type, d.old, d.new])).toEqual([
+      ['cta_changed', 'Subscribe', 'Get started'],
+      ['cta_added', null, 'Learn more'],
+    ]);
+  });
 });

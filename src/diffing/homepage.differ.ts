@@ -71,7 +71,8 @@ function replacedCtas(before: readonly string[], after: readonly string[], set: 
     return true;
   };
   pair(before.at(-1), after.at(-1));
-  for (let i = 0; i < Math.min(before.length, after.length) - 1 && pair(before[i], after[i]); i++);
+  const leading = Math.min(before.length, after.length) - 1;
+  for (let i = 0; i < leading; i++) if (!pair(before[i], after[i])) break;
   return pairs;
 }
 

@@ -218,3 +218,31 @@ describe('a username in a dated byline (Pelican blog index, DataFusion shape)', 
     ]);
   });
 });
+
+describe('a card whose date and author stand loose among its blocks (Hugo book theme, Apache Flink shape)', () => {
+  const card = (title: string, path: string, loose: string) =>
+    `<article class="book-post"><h3><a href="${path}">${title}</a></h3>\n  ${loose}\n<p>Some words about ${title}, long enough to be an excerpt of the post.</p></article>`;
+  const html = `<!DOCTYPE html><html><head><title>Posts</title></head><body><main>${[
+    card('Flink 1.20', '/2024/08/02/flink-1.20/', 'August 2, 2024 -\n\n  Weijie Guo\n  <a href="https://x.example/w">(@weijie)</a>'),
+    card('CDC 3.1.1', '/2024/06/18/cdc-3.1.1/', 'June 18, 2024 -\n  Hong\n  <a href="https://x.example/h">(@hong)</a>'),
+    card('Roadmap', '/2024/05/01/roadmap/', 'May 1, 2024 - Product Updates'),
+    card('Undated', '/2024/04/09/undated/', ''),
+  ].join('')}</main></body></html>`;
+
+  it('reads the date line, the name after it (a lone name when a handle follows), and dates a post from its URL when the card shows none', () => {
+    const { posts } = fieldsOf(html, 'https://flink.example/posts/', 'blog');
+    expect(posts.map((p) => [p.title, p.date, p.author])).toEqual([
+      ['Flink 1.20', '2024-08-02', 'Weijie Guo'],
+      ['CDC 3.1.1', '2024-06-18', 'Hong'],
+      ['Roadmap', '2024-05-01', null],
+      ['Undated', '2024-04-09', null],
+    ]);
+  });
+
+  it('reads authors from camelCase classes (Docusaurus 1: "post-authorName" in an "authorBlock"), not from "typewriter"', () => {
+    const post = (title: string, author: string) =>
+      `<div class="post"><header><h1><a href="/blog/${title.toLowerCase()}">${title}</a></h1><p class="post-meta">May 6, 2020</p><div class="authorBlock"><p class="post-authorName"><a href="https://x.example/">${author}</a></p></div><p class="typewriter">Typed Words</p></header><p>An excerpt that is long enough to be read as the excerpt of ${title}.</p></div>`;
+    const page = `<!DOCTYPE html><html><head><title>Blog</title></head><body><main>${post('Tick', 'Christoph Nakazawa')}${post('Tock', 'Simen Bekkhus')}</main></body></html>`;
+    expect(fieldsOf(page, 'https://jest.example/blog/', 'blog').posts.map((p) => p.author)).toEqual(['Christoph Nakazawa', 'Simen Bekkhus']);
+  });
+});

@@ -26,8 +26,8 @@ import { jsonLdOfType, ldText, ldUrl, type JsonLdNode } from './structured-data'
 
 const EXCERPT_MAX = 300;
 const BYLINE_RE = /(?:^|[\s/|•·-])[Bb]y:?\s+([\p{Lu}][\p{L}.'’-]+(?:\s+[\p{Lu}][\p{L}.'’-]+){0,3})/u;
-/** "author", "post-byline", camelCase "authorBlock" or "post-authorName" (not "authority"). */
-const AUTHOR_CLASS_RE = /(?:^|[\s_-]|(?<=[a-z]))(?:[Aa]uthor|[Bb]yline|[Ww]riter|AUTHOR|BYLINE)(?=$|[\s_-]|[A-Z])/;
+/** "author", "post-byline", camelCase "authorBlock" or "post-authorName" (not "authority", not "typewriter"). */
+const AUTHOR_CLASS_RE = /(?:(?:^|[\s_-])(?:[Aa]uthor|[Bb]yline|[Ww]riter|AUTHOR|BYLINE)|(?<=[a-z])(?:Author|Byline|Writer))(?=$|[\s_-]|[A-Z])/;
 
 function toPosts(drafts: PostDraft[]): BlogPost[] {
   const keys = new KeyAllocator();

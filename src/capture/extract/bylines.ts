@@ -9,6 +9,8 @@ const PERSON_RE = new RegExp(`^${NAME}$`, 'u');
 const LONE_NAME_RE = /^[\p{Lu}][\p{L}'’-]+$/u;
 /** "(@renqstuite)", "@jane": a social handle written after a name. */
 const HANDLE_RE = /^\(?@[\w.-]{1,40}\)?$/;
+/** Words of a post's category or series after its date ("August 2, 2024 - Product Updates"), not of a name. */
+const CATEGORY_WORD_RE = /\b(?:updates?|news|releases?|product|engineering|announcements?|blog|company|community|tutorials?|guides?|events?|stories|insights|changelog)\b/i;
 /** "Jane Doe · 3 min read", "Jane Doe | Feb 21, 2025": a name, a separator, then the post's metadata. */
 const NAME_THEN_META_RE = new RegExp(`^(${NAME})\\s*[·•|–—]\\s*(.+)$`, 'u');
 const READ_TIME_RE = /\b\d+\s*min(?:ute)?s?\b(?:\s+read)?/i;
@@ -68,6 +70,7 @@ export function nameUnderDate(lines: string[]): string | null {
     const sameLine = rest[1].trim();
     const name = (sameLine || lines[i + 1] || '').replace(/^by\s+/i, '');
     const handleNext = HANDLE_RE.test(lines[sameLine ? i + 1 : i + 2] ?? '');
+    if (CATEGORY_WORD_RE.test(name)) return null;
     return PERSON_RE.test(name) || (handleNext && LONE_NAME_RE.test(name)) ? hintAuthor(name) : null;
   }
   return null;

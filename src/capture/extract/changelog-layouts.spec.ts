@@ -40,6 +40,16 @@ describe('changelog layouts without version numbers', () => {
     ]);
   });
 
+  it('reads a day whose sub-headings each head only a list (topics: "### Dialog", "### Other updates") as one release', () => {
+    const body =
+      '<h2>July 20, 2026</h2><h3>Dialog</h3><ul><li>Fixed broken ARIA references in dialogs.</li></ul><h3>Other updates</h3><ul><li>Improved tree-shaking.</li><li>Widened a prop type.</li></ul>' +
+      '<h2>July 6, 2026</h2><h3>Other updates</h3><ul><li>Fixed stale handlers on React 19.2.</li></ul>';
+    expect(entries(body).map((e) => [e.title, e.date, e.items.length])).toEqual([
+      ['July 20, 2026', '2026-07-20', 3],
+      ['July 6, 2026', '2026-07-06', 1],
+    ]);
+  });
+
   it('makes each list item under a date heading an entry, and each titled sub-heading under a month heading', () => {
     expect(titles('<h2>June 4, 2024</h2><ul><li>Launched SSO</li><li>Dark mode</li></ul><h2>May 20, 2024</h2><ul><li>Audit log</li></ul>')).toEqual([
       ['Launched SSO', '2024-06-04'],

@@ -87,3 +87,11 @@ describe('homepage extraction from a docs theme landing page', () => {
     expect(fields.ctas).toEqual(['Learn More', 'Quick Start']);
   });
 });
+
+describe('a homepage whose first h1 is its logo', () => {
+  it('takes the hero h1 as the headline, not the logo linking home', () => {
+    const html = `<html><body><div id="header"><h1 class="site"><a href="index.html"><i></i>Brackets</a></h1></div>
+      <div id="hero"><h1><span>A modern, open source text editor.</span></h1><a class="button" href="#">Download Brackets 1.14</a></div></body></html>`;
+    expect(fieldsOf(html, 'https://brackets.example/', 'homepage')).toMatchObject({ headline: 'A modern, open source text editor.', ctas: ['Download Brackets 1.14'] });
+  });
+});

@@ -12,6 +12,9 @@ describe('parsePrice', () => {
     ['4,99 €', 4.99, 'EUR'],
     ['1.299,00 €', 1299, 'EUR'],
     ['CA$15', 15, 'CAD'],
+    ['$.10 per 100k', 0.1, 'USD'],
+    ['1.5 cents per search', 0.015, 'USD'],
+    ['50¢ per GB', 0.5, 'USD'],
   ])('reads %s as %d %s', (text, amount, currency) => {
     expect(parsePrice(text)).toMatchObject({ amount, currency });
   });

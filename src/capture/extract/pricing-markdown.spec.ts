@@ -288,4 +288,42 @@ describe('usage pricing docs (Ubicloud shapes, corpus)', () => {
       ['managed-postgresql-standard-4-price', 'Managed PostgreSQL standard-4 – Price', 99],
     ]);
   });
+
+  it('reads one row of prices under a header of tier names as plans, and a rate with a vague subject under its section', () => {
+    const source = [
+      '# Pricing overview',
+      '',
+      'Packages have a monthly base package price:',
+      '',
+      '| Free | Standard | Pro | Enterprise |',
+      '| ---- | -------- | --- | ---------- |',
+      '| N/A | $29 | $399 | Custom |',
+      '',
+      '## Bandwidth',
+      '',
+      'Anything over this value is charged at $0.25 per GiB.',
+    ].join('\n');
+    expect(plans(source)).toEqual([
+      ['Free', []],
+      ['Standard', ['29/unknown']],
+      ['Pro', ['399/unknown']],
+      ['Enterprise', ['-/unknown']],
+    ]);
+    expect(fields(source).line_items.map((i) => [i.label, i.price.amount])).toEqual([['Bandwidth', 0.25]]);
+  });
+
+  it('reads what a plan line offers for its price and a feature several plans share, so a new allowance is a limit change', () => {
+    const page = (pro: string) =>
+      [
+        '# Plan Types',
+        '',
+        '* The **Starter** plan offers 300 searches for USD $5 per month.',
+        `* The **Professional** plan offers ${pro} searches for USD $10 per month.`,
+        '',
+        'The **Starter** and **Professional** plans both feature Pay Per Use options within the Billing Settings.',
+      ].join('\n');
+    const pro = fields(page('1,000')).plans.find((p) => p.name === 'Professional');
+    expect(pro?.features).toEqual(['1,000 searches', 'Pay Per Use options']);
+    expect(changes(page('1,000'), page('unlimited'))).toContainEqual(['limit_changed', expect.stringContaining('plans[professional]')]);
+  });
 });

@@ -30,6 +30,14 @@ describe('classifySurfaces on the Joplin site', () => {
   });
 });
 
+describe('classifySurfaces with a section and a page inside it both linked', () => {
+  it('picks the section index the page links (/docs/ "Platform guide" over /docs/api "API Documentation"), not one only derived', () => {
+    const footer = `<footer><a href="/docs/">Platform guide</a><a href="/docs/api">API Documentation</a><a href="/docs/sdks">SDKs</a></footer>`;
+    expect(surfacesOf(footer, 'https://engage.test/').docs).toBe('https://engage.test/docs/');
+    expect(surfacesOf(`<nav><a href="docs/current/modules/app.html">API Docs</a></nav>`, 'https://brackets.test/').docs).toBe('https://brackets.test/docs/current/modules/app.html');
+  });
+});
+
 describe('classifySurfaces on synthetic sites', () => {
   const saas = `
     <header class="site-header">
