@@ -14,6 +14,7 @@ import { extractHomepage } from './homepage.extractor';
 import { extractIntegrations } from './integrations.extractor';
 import { findMainRoot } from './main-content';
 import { renderMarkdown } from './markdown';
+import { currencyIconsAsText } from './currency-icons';
 import { liftComponentTags } from './mdx-components';
 import { parsePage } from './parse-page';
 import type { PageContext } from './page-context';
@@ -41,6 +42,7 @@ const EXTRACTORS: { [T in MonitorType]: (ctx: PageContext) => CaptureFields } = 
 export function extractPage(html: string, url: string, monitorType: MonitorType, contentType: string | null = null): ExtractedPage {
   const $ = parsePage(html, contentType);
   liftComponentTags($);
+  currencyIconsAsText($, html);
   const index = indexDocument($);
   // One text cache for the whole run; removals invalidate the ancestors they change.
   const dom = new DomText();

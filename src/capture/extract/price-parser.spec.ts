@@ -15,6 +15,7 @@ describe('parsePrice', () => {
     ['$.10 per 100k', 0.1, 'USD'],
     ['1.5 cents per search', 0.015, 'USD'],
     ['50¢ per GB', 0.5, 'USD'],
+    ['10.000 € / year', 10000, 'EUR'],
   ])('reads %s as %d %s', (text, amount, currency) => {
     expect(parsePrice(text)).toMatchObject({ amount, currency });
   });

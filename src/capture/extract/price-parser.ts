@@ -26,7 +26,7 @@ const MONEY_RE = new RegExp(
 );
 
 const CONTACT_RE =
-  /\b(?:contact\s+(?:sales|us|our\s+sales(?:\s+team)?)|talk\s+to\s+(?:sales|us|an?\s+expert)|get\s+(?:a\s+)?quote|request\s+(?:a\s+)?(?:quote|pricing|demo)|custom\s+(?:pricing|quote|price|plan)|let'?s\s+talk|book\s+a\s+(?:demo|call)|price\s+on\s+request|on\s+request)\b|^\s*custom\s*$/i;
+  /\b(?:contact\s+(?:sales|us|our\s+sales(?:\s+team)?)|talk\s+to\s+(?:sales|us|an?\s+expert)|get\s+in\s+touch|get\s+(?:a\s+)?quote|request\s+(?:a\s+)?(?:quote|pricing|demo)|custom\s+(?:pricing|quote|price|plan)|let'?s\s+talk|book\s+a\s+(?:demo|call)|price\s+on\s+request|on\s+request)\b|^\s*custom\s*$/i;
 const FREE_RE = /^\s*(?:free(?:\s+forever)?|(?:always\s+)?free|gratis|kostenlos|gratuit|\$?0(?:[.,]00)?\s*(?:\$|€|£|usd|eur)?(?:\s*\/\s*\w+)?)\s*$/i;
 const YEARLY_BILLING_RE = /^\W{0,3}(?:(?:when\s+)?(?:billed|paid|charged|invoiced)\s+(?:annually|yearly|per\s+year|once\s+a\s+year|every\s+year)|(?:with\s+)?annual\s+(?:billing|plan|subscription|commitment))\b/i;
 const MONTHLY_BILLING_RE = /^\W{0,3}(?:(?:billed|paid|charged)\s+monthly|month-to-month)\b/i;
@@ -181,8 +181,10 @@ export function findPrices(text: string): FoundPrice[] {
     const raw = numA ?? numB ?? numC;
     const marker = symBefore ?? codeBefore ?? after ?? '';
     const currency = SYMBOLS[marker] ?? (CODES.includes(marker.toUpperCase()) ? marker.toUpperCase() : WORDS[marker.toLowerCase()] ?? null);
-    // "1.5 cents per search", "50¢": a hundredth of a dollar.
-    const amount = CENTS_RE.test(marker) ? Number((parseAmount(raw) / 100).toPrecision(12)) : parseAmount(raw);
+    // "1.5 cents per search", "50¢": a hundredth of a dollar. "10.000 €": a dot before three
+    // digits is a thousands separator where the currency follows the number, as in Europe.
+    const european = numC !== undefined && /^\d{1,3}\.\d{3}$/.test(raw);
+    const amount = CENTS_RE.test(marker) ? Number((parseAmount(raw) / 100).toPrecision(12)) : european ? parseAmount(raw.replace('.', '')) : parseAmount(raw);
     if (!Number.isFinite(amount)) continue;
     const tail = readTail(text, m.index + whole.length);
     const textSpan = text.slice(m.index, tail.end).trim().replace(/[\s,;:(]+$/, '');

@@ -62,3 +62,43 @@ describe('Bootstrap cards and plan tables (SimpleLogin, LocalStack shapes, corpu
     expect(fields(html).plans.find((p) => p.name === 'Pro')?.features).toContain('CI Credits: € 0.10 / build');
   });
 });
+
+describe('plan cards of hand-written and older sites', () => {
+  it('names a card by its heading before the price, and takes its unpriced sibling of the same classes (devo.ps shape)', () => {
+    const article = (cls: string, heading: string, items: string[]) =>
+      `<article class="plan ${cls}"><h2>${heading}</h2><ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul><footer><a class="button" href="/signup">Sign up</a></footer></article>`;
+    const html = page(
+      `<section class="plans">${article('free', 'Free', ['1 node', '10 days logs'])}${article('bootstrap', 'Bootstrap <strong>$49<small>/month</small></strong>', ['4 nodes'])}${article('startup', 'Startup <strong>$99<small>/month</small></strong>', ['10 nodes'])}</section>`,
+    );
+    expect(plans(html).map(([name, prices]) => [name, prices])).toEqual([
+      ['Free', ['0/unknown']],
+      ['Bootstrap', ['49/month']],
+      ['Startup', ['99/month']],
+    ]);
+  });
+
+  it('reads list items headed by "Name $price" with loose text under them, "Starts at" left out of the name', () => {
+    const html = page(
+      '<ul><li><h2><strong>Bronze</strong> $99</h2>\n  Up to 10 servers</li><li><h2><strong>Silver</strong> $199</h2>\n  Up to 25 servers</li><li><h2><strong>Enterprise</strong> Starts at $499</h2>\nMinimum 25 servers</li></ul>',
+    );
+    expect(plans(html).map(([name, prices]) => [name, prices])).toEqual([
+      ['Bronze', ['99/unknown']],
+      ['Silver', ['199/unknown']],
+      ['Enterprise', ['499/unknown']],
+    ]);
+  });
+
+  it('reads a currency sign drawn by an icon font, and a plan whose button says "Get in touch!"', () => {
+    const option = (name: string, amount: string, cta: string) =>
+      `<td><div class="pricing_option"><h3>${name}</h3><h4 class="plan-amount">${amount}</h4><div class="pricing_content">Support portal<br>Updates</div><a class="button" href="/c">${cta}</a></div></td>`;
+    const html = page(
+      `<table><tr>${option('Individual', '<i class="fa fa-usd"> </i> 0 <small>/ per month</small>', 'Sign up')}${option('Team', '<i class="fa fa-usd"></i> 50 <small>/ per month</small>', 'Sign up')}${option('Premium', '10.000 € / year', 'Buy')}${option('Your feature', '', 'Get in touch!')}</tr></table>`,
+    );
+    expect(plans(html).map(([name, prices]) => [name, prices])).toEqual([
+      ['Individual', ['0/month']],
+      ['Team', ['50/month']],
+      ['Premium', ['10000/year']],
+      ['Your feature', []],
+    ]);
+  });
+});

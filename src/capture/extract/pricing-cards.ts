@@ -108,9 +108,20 @@ export function planName(ctx: PageContext, card: Element): string | null {
       if (inCta(el)) continue;
       const text = ctx.dom.text(el);
       if (acceptableName(text)) return text;
+      // "<h2>Bootstrap <strong>$49</strong>/month</h2>": the heading names the plan before its price.
+      const lead = HEADING_TAGS.has(tagName(el)) ? nameBeforePrice(text) : null;
+      if (lead) return lead;
     }
   }
   return null;
+}
+
+/** "Enterprise Starts at $499" → "Enterprise"; null when nothing but a price phrase leads. */
+function nameBeforePrice(text: string): string | null {
+  const first = findPrices(text)[0];
+  if (!first) return null;
+  const lead = text.slice(0, first.index).replace(/[\s:–—|-]+$/, '').replace(/\s*\b(?:starts?\s+at|starting\s+at|from|only|just)$/i, '').trim();
+  return /\p{L}/u.test(lead) && acceptableName(lead) ? lead : null;
 }
 
 function isCardLike(ctx: PageContext, card: Element, priceCount: number): boolean {
@@ -119,7 +130,10 @@ function isCardLike(ctx: PageContext, card: Element, priceCount: number): boolea
   if (descendants(card, (el) => HEADING_TAGS.has(tagName(el))).length > 2) return false;
   if (isPriceList(ctx, card)) return false;
   const lines = descendants(card, (el) => isLeafBlock(el) && BLOCK_TAGS.has(tagName(el)) && ctx.dom.size(el) > 0);
-  return lines.length >= 2;
+  // Text standing loose beside a card's heading ("<li><h2>Bronze $99</h2> Up to 10 servers</li>") is a line too.
+  const headed = card.children.some((c) => HEADING_TAGS.has(tagName(c)));
+  const loose = headed ? card.children.filter((c) => c.type === 'text' && /\p{L}/u.test(c.data)).length : 0;
+  return lines.length + loose >= 2;
 }
 
 /** A list whose items name what they price ("**RAM**: $10 / GB / mo") is a price list, not a card. */
@@ -233,6 +247,17 @@ function signature(el: Element): string {
   return `${tagName(el)}|${(el.attribs?.class ?? '').split(/\s+/).filter((c) => !/active|selected|featured|popular|highlight|recommended|primary|blue|dark|\d/i.test(c)).sort().join(' ')}`;
 }
 
+const classesOf = (el: Element): string[] => (el.attribs?.class ?? '').split(/\s+/).filter(Boolean);
+
+/** The classes every card carries ("plan" of "plan free", "plan bootstrap"). */
+function sharedClasses(cards: Element[]): string[] {
+  return cards.length ? classesOf(cards[0]).filter((c) => cards.every((card) => classesOf(card).includes(c))) : [];
+}
+
+function hasClasses(el: Element, tag: string, classes: string[]): boolean {
+  return classes.length > 0 && tagName(el) === tag && classes.every((c) => classesOf(el).includes(c));
+}
+
 export interface CardPlans {
   drafts: PlanDraft[];
   cards: Element[];
@@ -278,10 +303,13 @@ export function readPlanCards(ctx: PageContext, skip: (el: Element) => boolean):
   const cards: Element[] = [];
   for (const group of innermost) {
     const children = childElements(group);
-    const pricedShapes = new Set(children.filter((c) => pricedCount.has(c)).map(signature));
+    const priced = children.filter((c) => pricedCount.has(c));
+    const pricedShapes = new Set(priced.map(signature));
+    const shared = sharedClasses(priced);
     for (const card of children) {
-      // Unpriced siblings shaped like the priced cards are plans too ("Enterprise — Contact sales").
-      if (!pricedCount.has(card) && !pricedShapes.has(signature(card))) continue;
+      // Unpriced siblings shaped like the priced cards are plans too ("Enterprise — Contact sales"),
+      // whatever class names the plan itself (<article class="plan free"> beside "plan bootstrap").
+      if (!pricedCount.has(card) && !pricedShapes.has(signature(card)) && !hasClasses(card, tagName(priced[0]), shared)) continue;
       const draft = cardDraft(ctx, card, priceEls);
       if (!draft) continue;
       if (!pricedCount.has(card) && !draft.priceNotes.length && !isContactSalesText(draft.cta ?? '')) continue;
