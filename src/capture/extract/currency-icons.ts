@@ -15,7 +15,7 @@ const ICON_SIGNS: Record<string, string> = {
   'fa-jpy': '¥',
   'fa-yen-sign': '¥',
 };
-const ICON_RE = /\bfa-(?:usd|dollar|eur|euro|gbp|pound|inr|rupee|jpy|yen)\b/;
+const ICON_RE = new RegExp(`(?:^|[^\\w-])(?:${Object.keys(ICON_SIGNS).join('|')})(?![\\w-])`);
 
 /**
  * "<i class="fa fa-usd"></i> 200 / per month": the sign a reader sees is drawn by an icon font,

@@ -1,4 +1,5 @@
 import type { BillingPeriod, PlanPrice } from '../capture.types';
+import { escapeRegExp } from '../../common/regexp';
 
 /** Reads prices as written on pricing pages: "$1,299.00/mo per seat", "1.99€ /month", "USD 20". */
 
@@ -10,8 +11,7 @@ const CODES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'JPY', 'INR', 'S
 const WORDS: Record<string, string> = { euro: 'EUR', euros: 'EUR', dollar: 'USD', dollars: 'USD', pounds: 'GBP', cent: 'USD', cents: 'USD', '¢': 'USD' };
 const CENTS_RE = /^(?:cents?|¢)$/i;
 
-const escape = (s: string): string => s.replace(/[$.*+?^()[\]{}|\\]/g, '\\$&');
-const SYMBOL_RE = Object.keys(SYMBOLS).sort((a, b) => b.length - a.length).map(escape).join('|');
+const SYMBOL_RE = Object.keys(SYMBOLS).sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
 const CODE_RE = CODES.join('|');
 // Usage rates run to many decimal places ("$0.00063/min", "$0.0000166667 per GB-second"): after a
 // decimal point any number of digits; after a decimal comma at most four (more would be thousands).

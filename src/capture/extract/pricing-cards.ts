@@ -16,6 +16,7 @@ import {
   tagName,
 } from './dom';
 import type { PageContext } from './page-context';
+import { cleanLabel } from './price-label';
 import { asYearlyBilling, findPrices, isContactSalesText, isFreeText, periodFromLabel, type FoundPrice } from './price-parser';
 import { limitLines } from './plan-limit-lines';
 import { callToAction, featureMark, type PlanDraft } from './pricing-plan';
@@ -119,8 +120,7 @@ export function planName(ctx: PageContext, card: Element): string | null {
 /** "Enterprise Starts at $499" → "Enterprise"; null when nothing but a price phrase leads. */
 function nameBeforePrice(text: string): string | null {
   const first = findPrices(text)[0];
-  if (!first) return null;
-  const lead = text.slice(0, first.index).replace(/[\s:–—|-]+$/, '').replace(/\s*\b(?:starts?\s+at|starting\s+at|from|only|just)$/i, '').trim();
+  const lead = first ? cleanLabel(text.slice(0, first.index)) : '';
   return /\p{L}/u.test(lead) && acceptableName(lead) ? lead : null;
 }
 
@@ -243,11 +243,11 @@ function cardDraft(ctx: PageContext, card: Element, priceEls: Element[]): PlanDr
   return { name, prices, features: cardFeatures(ctx, card, exclude), cta, priceNotes };
 }
 
-function signature(el: Element): string {
-  return `${tagName(el)}|${(el.attribs?.class ?? '').split(/\s+/).filter((c) => !/active|selected|featured|popular|highlight|recommended|primary|blue|dark|\d/i.test(c)).sort().join(' ')}`;
-}
-
 const classesOf = (el: Element): string[] => (el.attribs?.class ?? '').split(/\s+/).filter(Boolean);
+
+function signature(el: Element): string {
+  return `${tagName(el)}|${classesOf(el).filter((c) => !/active|selected|featured|popular|highlight|recommended|primary|blue|dark|\d/i.test(c)).sort().join(' ')}`;
+}
 
 /** The classes every card carries ("plan" of "plan free", "plan bootstrap"). */
 function sharedClasses(cards: Element[]): string[] {

@@ -5,6 +5,7 @@ import { BLOCK_TAGS, closest, isElement, isLeafBlock, ownListItemText, preceding
 import { keyOf, KeyAllocator } from './keys';
 import type { PageContext } from './page-context';
 import { creditPrices, creditRate } from './credit-prices';
+import { cleanLabel } from './price-label';
 import { findPrices, type FoundPrice } from './price-parser';
 import { usageTableCells, type TableRow } from './pricing-table';
 
@@ -32,17 +33,10 @@ const FEE_SUBJECT_RE = new RegExp(String.raw`^\s*(?:for|on)\s+(?:a|an|the|each|e
 const MAX_LABEL_WORDS = 12;
 const MAX_ITEMS = 300;
 const FILLER_RE = /^(?:additional|plus|only|from|starting|starting at|just|extra|and|then|about|approx\.?|approximately|around|or|at|roughly)$/i;
-const TRAILING_WORDS_RE = /(?:\s+|^)(?:is|are|costs?|at|for|from|starting at|starts at|only|just|about|around|roughly|approximately|will cost|priced at|=)\s*$/i;
 const VERB_RE = /(?:^|[,;:]\s*)([^,;:]{3,120}?),?\s+(?:(?:is|are)\s+(?:charged|billed|priced)\s+at(?:\s+a\s+rate\s+of)?|(?:is|are)\s+(?:available|offered|priced|sold)\s+(?:for|at|from)|is|are|costs?|starts? at|will cost|runs?|priced at)\s+(?:(?:about|around|only|just|from|roughly|approximately)\s+)?$/i;
 /** A subject that names nothing by itself: "Anything over this value", "This", "Everything else". */
 const VAGUE_SUBJECT_RE = /^(?:anything|everything|this|that|these|those|it|they|each one|the rest|the excess)\b/i;
 const PAREN_NAME_RE = /([\p{Lu}][\p{L}\d+-]*(?:\s+[\p{Lu}\d][\p{L}\d+-]*){0,2})\s*\(\s*(?:(?:starting|starts)\s+at\s+|from\s+|only\s+)?$/u;
-
-function cleanLabel(text: string): string {
-  let label = text.replace(/^[\s•·*–—-]+/, '').replace(/[\s:–—=|,(-]+$/, '');
-  for (let i = 0; i < 3 && TRAILING_WORDS_RE.test(label); i++) label = label.replace(TRAILING_WORDS_RE, '').replace(/[\s:–—=,]+$/, '');
-  return label.replace(/^(?:the|a|an)\s+/i, '').trim();
-}
 
 /**
  * Table cells sometimes hold unrendered bullet lists ("- North America<br>- Europe"); a cell that

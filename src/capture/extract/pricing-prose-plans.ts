@@ -1,4 +1,5 @@
 import type { AnyNode, Element, Text } from 'domhandler';
+import { escapeRegExp } from '../../common/regexp';
 import { childElements, closest, findAll, HEADING_TAGS, ownListItemText, tagName } from './dom';
 import type { PageContext } from './page-context';
 import { findPrices, isFreeText, type FoundPrice } from './price-parser';
@@ -18,7 +19,6 @@ const PLAN_AFTER_RE = /^\s*["”']?\s+plan\b/i;
 const CREDIT_AFTER_RE = /^\s*(?:\([^)]*\)\s*)?(?:of\s+)?(?:free\s+)?(?:usage\s+)?credits?\b/i;
 const LEAD_IN_RE = /\bplans?\b/i;
 const INCLUDES_RE = /\binclud/i;
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Mention {
   name: string;

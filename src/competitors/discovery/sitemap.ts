@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../../common/regexp';
+
 export interface ParsedSitemap {
   /** Page URLs of a `<urlset>`. */
   urls: string[];
@@ -122,6 +124,3 @@ function httpUrl(value: string): string | null {
   }
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
