@@ -302,6 +302,11 @@ const OTHER_LIST_MARKER = /^(?!- (?![ \t]))[ \t]*[*+-][ \t]+/gm;
  * removed, blank lines and indentation dropped.
  */
 export function normalizeMarkdownForHash(md: string): string {
+  return markdownLinesForHash(md).join('\n');
+}
+
+/** The lines of normalizeMarkdownForHash's text, not joined: a hash can take them a few at a time. */
+export function markdownLinesForHash(md: string): string[] {
   // Each pass returns its input when it changes nothing: on a large page, each copy costs.
   const listed = normalizeTypography(md).replace(OTHER_LIST_MARKER, '- ');
   const text = stripVolatile(normalizeBareUrls(normalizeLinkTargets(listed)));
@@ -313,5 +318,5 @@ export function normalizeMarkdownForHash(md: string): string {
     if (line.length >= 3 && /^[-*_ ]+$/.test(line) && line.replace(/ /g, '').length >= 3) line = '---';
     if (line && line !== '-') lines.push(line);
   }
-  return lines.join('\n');
+  return lines;
 }

@@ -35,21 +35,46 @@ function escapeText(text: string): string {
 const EDGE_OR_RUN = /^[ \t]+|[ \t]+$|([ \t]{2,}|\t)/gm;
 
 /**
- * Blanks at a line's edges dropped, runs of blanks inside a line made one space, and at most one
- * empty line in a row. Line by line: a pass over the whole page would copy it, and a string of a
- * page's size costs its memory pages afresh each time; a line's strings are small and reused.
+ * Text taken in pieces and tidied line by line as it comes: blanks at a line's edges dropped, runs
+ * of blanks inside a line made one space, and at most one empty line in a row. The page's blocks
+ * are written to one as they are rendered, so no page-sized string is built, flattened and split
+ * again (on a 170 KB page that was half of the rendering); a line's strings are small and reused.
  */
-function tidyBlock(text: string): string {
-  const kept: string[] = [];
-  let afterEmpty = false;
-  for (const raw of text.split('\n')) {
+class TidyLines {
+  private readonly kept: string[] = [];
+  private partial = '';
+  private afterEmpty = false;
+
+  write(piece: string): void {
+    let start = 0;
+    for (let nl = piece.indexOf('\n'); nl >= 0; nl = piece.indexOf('\n', start)) {
+      this.line(this.partial + piece.slice(start, nl));
+      this.partial = '';
+      start = nl + 1;
+    }
+    this.partial += start ? piece.slice(start) : piece;
+  }
+
+  /** The tidied text, trimmed; ends the writing. */
+  text(): string {
+    this.line(this.partial);
+    this.partial = '';
+    return this.kept.join('\n').trim();
+  }
+
+  private line(raw: string): void {
     // Only runs of blanks are rewritten: replacing every single space would copy every line.
     const line = raw.replace(EDGE_OR_RUN, (_blanks: string, run?: string) => (run ? ' ' : ''));
-    if (!line && afterEmpty) continue;
-    afterEmpty = !line;
-    kept.push(line);
+    if (!line && this.afterEmpty) return;
+    this.afterEmpty = !line;
+    this.kept.push(line);
   }
-  return kept.join('\n').trim();
+}
+
+function tidyBlock(text: string): string {
+  const lines = new TidyLines();
+  lines.write(text);
+  return lines.text();
 }
 
 function inlineOnly(text: string): string {
@@ -151,6 +176,58 @@ function block(content: string, state: RenderState): string {
   return state.inline ? ` ${content} ` : `\n\n${content}\n\n`;
 }
 
+function renderHeading(node: Element, state: RenderState): string {
+  const text = inlineOnly(renderChildren(node, { ...state, inline: true }));
+  if (!text) return '';
+  return state.inline ? ` ${text} ` : `\n\n${'#'.repeat(Number(tagName(node)[1]))} ${text}\n\n`;
+}
+
+function renderQuote(node: Element, state: RenderState): string {
+  if (state.inline) return ` ${renderChildren(node, state)} `;
+  const body = tidyBlock(renderChildren(node, state));
+  return body ? `\n\n${body.split('\n').map((l) => (l ? `> ${l}` : '>')).join('\n')}\n\n` : '';
+}
+
+function renderCode(node: Element, state: RenderState): string {
+  if (state.inPre) return textContent(node);
+  const text = inlineOnly(textContent(node));
+  return text ? `\`${text.replace(/`/g, "'")}\`` : '';
+}
+
+type Renderer = (node: Element, state: RenderState) => string;
+const strong: Renderer = (node, state) => wrapInline('**', renderChildren(node, state));
+const emphasis: Renderer = (node, state) => wrapInline('*', renderChildren(node, state));
+const struck: Renderer = (node, state) => wrapInline('~~', renderChildren(node, state));
+
+/** Elements with a rendering of their own; any other only wraps its children (a block in blank lines). */
+const RENDERERS: Record<string, Renderer> = {
+  h1: renderHeading,
+  h2: renderHeading,
+  h3: renderHeading,
+  h4: renderHeading,
+  h5: renderHeading,
+  h6: renderHeading,
+  br: (_node, state) => (state.inline ? ' ' : '\n'),
+  hr: (_node, state) => (state.inline ? ' ' : '\n\n---\n\n'),
+  ul: (node, state) => (state.inline ? ` ${renderChildren(node, state)} ` : renderList(node, state)),
+  ol: (node, state) => (state.inline ? ` ${renderChildren(node, state)} ` : renderList(node, state)),
+  table: (node, state) => (state.inline ? ` ${renderChildren(node, state)} ` : renderTable(node, state)),
+  blockquote: renderQuote,
+  pre: (node, state) => (state.inline ? ` \`${inlineOnly(textContent(node))}\` ` : renderPre(node, state)),
+  code: renderCode,
+  a: renderLink,
+  img: renderImage,
+  strong,
+  b: strong,
+  em: emphasis,
+  i: emphasis,
+  cite: emphasis,
+  s: struck,
+  del: struck,
+  strike: struck,
+  dt: (node, state) => block(wrapInline('**', inlineOnly(renderChildren(node, { ...state, inline: true }))), state),
+};
+
 function renderNode(node: AnyNode, state: RenderState): string {
   if (node.type === 'text') {
     if (state.inPre) return node.data;
@@ -159,64 +236,34 @@ function renderNode(node: AnyNode, state: RenderState): string {
   if (!isElement(node)) return '';
   const name = tagName(node);
   if (SKIPPED.has(name)) return '';
-  switch (name) {
-    case 'h1':
-    case 'h2':
-    case 'h3':
-    case 'h4':
-    case 'h5':
-    case 'h6': {
-      const text = inlineOnly(renderChildren(node, { ...state, inline: true }));
-      if (!text) return '';
-      return state.inline ? ` ${text} ` : `\n\n${'#'.repeat(Number(name[1]))} ${text}\n\n`;
-    }
-    case 'br':
-      return state.inline ? ' ' : '\n';
-    case 'hr':
-      return state.inline ? ' ' : '\n\n---\n\n';
-    case 'ul':
-    case 'ol':
-      return state.inline ? ` ${renderChildren(node, state)} ` : renderList(node, state);
-    case 'table':
-      return state.inline ? ` ${renderChildren(node, state)} ` : renderTable(node, state);
-    case 'blockquote': {
-      if (state.inline) return ` ${renderChildren(node, state)} `;
-      const body = tidyBlock(renderChildren(node, state));
-      return body ? `\n\n${body.split('\n').map((l) => (l ? `> ${l}` : '>')).join('\n')}\n\n` : '';
-    }
-    case 'pre':
-      return state.inline ? ` \`${inlineOnly(textContent(node))}\` ` : renderPre(node, state);
-    case 'code': {
-      if (state.inPre) return textContent(node);
-      const text = inlineOnly(textContent(node));
-      return text ? `\`${text.replace(/`/g, "'")}\`` : '';
-    }
-    case 'a':
-      return renderLink(node, state);
-    case 'img':
-      return renderImage(node, state);
-    case 'strong':
-    case 'b':
-      return wrapInline('**', renderChildren(node, state));
-    case 'em':
-    case 'i':
-    case 'cite':
-      return wrapInline('*', renderChildren(node, state));
-    case 's':
-    case 'del':
-    case 'strike':
-      return wrapInline('~~', renderChildren(node, state));
-    case 'dt':
-      return block(wrapInline('**', inlineOnly(renderChildren(node, { ...state, inline: true }))), state);
-    default:
-      return BLOCK_TAGS.has(name) ? block(renderChildren(node, state), state) : renderChildren(node, state);
+  const own = RENDERERS[name];
+  if (own) return own(node, state);
+  return BLOCK_TAGS.has(name) ? block(renderChildren(node, state), state) : renderChildren(node, state);
+}
+
+/**
+ * The same text as renderNode, written to `out` as it is rendered: an element that only wraps its
+ * children (the page's sections, divs and paragraphs) writes them one by one.
+ */
+function writeNode(node: AnyNode, state: RenderState, out: TidyLines): void {
+  const name = isElement(node) ? tagName(node) : '';
+  if (!name || SKIPPED.has(name) || RENDERERS[name]) {
+    out.write(renderNode(node, state));
+    return;
   }
+  const wrap = BLOCK_TAGS.has(name) ? (state.inline ? ' ' : '\n\n') : '';
+  out.write(wrap);
+  for (const child of (node as Element).children) writeNode(child, state, out);
+  out.write(wrap);
 }
 
 export function renderMarkdown(root: Element, baseUrl: string): string {
   const state: RenderState = { base: baseUrl, code: [], inPre: false, inline: false };
-  const rendered = tagName(root) === 'pre' ? renderPre(root, state) : renderChildren(root, state);
-  return tidyBlock(rendered)
+  const lines = new TidyLines();
+  if (tagName(root) === 'pre') lines.write(renderPre(root, state));
+  else for (const child of root.children) writeNode(child, state, lines);
+  return lines
+    .text()
     .replace(new RegExp(INDENT, 'g'), ' ')
     .replace(new RegExp(`${CODE_OPEN}(\\d+)${CODE_CLOSE}`, 'g'), (_m, i: string) => state.code[Number(i)]);
 }
