@@ -67,10 +67,11 @@ export class PageCaptureService implements OnApplicationShutdown {
   /**
    * Extraction runs on the pool's threads (EXTRACT_THREADS), off the event loop. A body fetched
    * over HTTP is read as its content type says (Markdown and plain text are rendered first); the
-   * browser's document is HTML whatever the server sent.
+   * browser's document is HTML whatever the server sent. With `previousHash` (the last capture's
+   * content hash) a changed page stays on its thread for its diff.
    */
-  extract(fetched: FetchResult, monitorType: MonitorType): Promise<ExtractedPage> {
-    return this.extraction.extract(fetched.html, fetched.url, monitorType, fetched.via === 'http' ? fetched.contentType : null);
+  extract(fetched: FetchResult, monitorType: MonitorType, previousHash: string | null = null): Promise<ExtractedPage> {
+    return this.extraction.extract(fetched.html, fetched.url, monitorType, fetched.via === 'http' ? fetched.contentType : null, previousHash);
   }
 
   /** The diff of a changed page's captures (diffCaptures) runs on the pool's threads as well. */

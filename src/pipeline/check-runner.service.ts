@@ -73,7 +73,7 @@ export class CheckRunner {
       await this.contexts.finish(ctx, { status: 'no_change', ...validators });
       return;
     }
-    const page = await this.capture.extract(fetched, monitor.monitor_type);
+    const page = await this.capture.extract(fetched, monitor.monitor_type, previous?.content_hash ?? null);
     if (previous && page.content_hash === previous.content_hash) {
       await this.contexts.finish(ctx, { status: 'no_change', ...validators });
       return;

@@ -1,27 +1,70 @@
 import { parentPort } from 'node:worker_threads';
+import type { MonitorType } from '../capture.types';
 import { FetchError } from '../fetch/fetch-error';
-import { type PageTaskName, type PageTasks, runPageTask } from './page-tasks';
+import { type DiffSide, type PageTaskName, type PageTasks, runPageTask } from './page-tasks';
 
-/** A thread of the ExtractionPool: runs the page tasks it is sent, one at a time. */
+/**
+ * A thread of the ExtractionPool: runs the page tasks it is sent, one at a time. `keepUnlessHash`
+ * on an extraction keeps the capture on this thread when its content hash differs from the one
+ * given (the previous capture's: a diff will follow), so that the diff need not send it back.
+ */
 export interface PageTaskRequest<K extends PageTaskName = PageTaskName> {
   id: number;
   task: K;
   args: Parameters<PageTasks[K]>;
+  keepUnlessHash?: string;
 }
 
-/** A failure crosses the thread as its message, and its code when it is a FetchError (`page_too_complex`). */
+/** The diff of a capture this thread kept (extraction `keptId`) against `before`. */
+export interface KeptDiffRequest {
+  id: number;
+  task: 'diffKept';
+  keptId: number;
+  monitorType: MonitorType;
+  before: DiffSide;
+}
+
+/**
+ * A failure crosses the thread as its message, and its code when it is a FetchError
+ * (`page_too_complex`); `notKept` when the capture a diff names is no longer kept here.
+ */
 export interface PageTaskReply {
   id: number;
   result?: unknown;
   error?: string;
   code?: FetchError['code'];
+  notKept?: boolean;
 }
 
-parentPort!.on('message', ({ id, task, args }: PageTaskRequest) => {
+/** Captures kept for their diff, oldest first; one whose diff never came is dropped past this many. */
+const MAX_KEPT = 32;
+const kept = new Map<number, DiffSide>();
+
+class NotKept extends Error {}
+
+function run(request: PageTaskRequest | KeptDiffRequest): unknown {
+  if (request.task === 'diffKept') {
+    const after = kept.get(request.keptId);
+    if (!after) throw new NotKept(`capture ${request.keptId} is not kept`);
+    kept.delete(request.keptId);
+    return runPageTask('diff', [request.monitorType, request.before, after]);
+  }
+  const result = runPageTask(request.task, request.args);
+  if (request.task === 'extract' && request.keepUnlessHash !== undefined) {
+    const page = result as ReturnType<PageTasks['extract']>;
+    if (page.content_hash !== request.keepUnlessHash) {
+      kept.set(request.id, { fields: page.fields, markdown: page.markdown });
+      if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
+    }
+  }
+  return result;
+}
+
+parentPort!.on('message', (request: PageTaskRequest | KeptDiffRequest) => {
   try {
-    parentPort!.postMessage({ id, result: runPageTask(task, args) } satisfies PageTaskReply);
+    parentPort!.postMessage({ id: request.id, result: run(request) } satisfies PageTaskReply);
   } catch (err) {
     const code = err instanceof FetchError ? err.code : undefined;
-    parentPort!.postMessage({ id, error: (err as Error).message, code } satisfies PageTaskReply);
+    parentPort!.postMessage({ id: request.id, error: (err as Error).message, code, notKept: err instanceof NotKept || undefined } satisfies PageTaskReply);
   }
 });

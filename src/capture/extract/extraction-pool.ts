@@ -3,13 +3,19 @@ import { Worker } from 'node:worker_threads';
 import type { HomepageReading } from '../homepage/homepage';
 import type { ExtractedPage, MonitorType } from '../capture.types';
 import { FetchError } from '../fetch/fetch-error';
-import type { PageTaskReply, PageTaskRequest } from './extract.worker';
+import type { KeptDiffRequest, PageTaskReply, PageTaskRequest } from './extract.worker';
 import { type DiffSide, type PageDiff, type PageTaskName, type PageTasks, runPageTask } from './page-tasks';
 
 interface Thread {
   worker: Worker;
   pending: Map<number, { resolve: (result: unknown) => void; reject: (err: Error) => void; timer: NodeJS.Timeout }>;
 }
+
+/** A thread's answer that the capture a diff named is no longer kept there. */
+class NotKept extends Error {}
+
+/** A request as sent, less its id. */
+type Request = Omit<PageTaskRequest, 'id'> | Omit<KeptDiffRequest, 'id'>;
 
 /** A page no task should need this long for; a thread past it is stuck (say, a runaway regex). */
 const TASK_TIMEOUT_MS = 60_000;
@@ -29,6 +35,8 @@ const WORKER_SOURCE = extname(__filename) === '.ts' ? `require('ts-node').regist
  */
 export class ExtractionPool {
   private readonly threads: Thread[] = [];
+  /** Changed pages kept on the thread that extracted them, for their diff: the thread and the extraction's id. */
+  private readonly kept = new WeakMap<ExtractedPage, { thread: Thread; id: number }>();
   private nextId = 1;
   private closed = false;
 
@@ -37,8 +45,19 @@ export class ExtractionPool {
     private readonly taskTimeoutMs = TASK_TIMEOUT_MS,
   ) {}
 
-  extract(html: string, url: string, monitorType: MonitorType, contentType: string | null = null): Promise<ExtractedPage> {
-    return this.run('extract', [html, url, monitorType, contentType]);
+  /**
+   * With `previousHash` (the content hash of the monitor's last capture), a page whose hash differs
+   * stays on its thread as well, and its diff (`diff`) runs there without sending it back: on a page
+   * of 100–300 KB of markdown that copy costs milliseconds of both threads.
+   */
+  async extract(html: string, url: string, monitorType: MonitorType, contentType: string | null = null, previousHash: string | null = null): Promise<ExtractedPage> {
+    const args: Parameters<PageTasks['extract']> = [html, url, monitorType, contentType];
+    if (previousHash === null || this.size === 0 || this.closed) return this.run('extract', args);
+    const thread = this.leastBusy();
+    const { id, result } = this.send<ExtractedPage>(thread, { task: 'extract', args, keepUnlessHash: previousHash });
+    const page = await result;
+    if (page.content_hash !== previousHash) this.kept.set(page, { thread, id });
+    return page;
   }
 
   looksLikeJavaScriptShell(html: string): Promise<boolean> {
@@ -49,9 +68,19 @@ export class ExtractionPool {
     return this.run('homepage', [html, url]);
   }
 
-  /** Only the markdown and fields of each capture cross to the thread: all diffCaptures reads. */
-  diff(monitorType: MonitorType, before: DiffSide, after: DiffSide): Promise<PageDiff> {
-    return this.run('diff', [monitorType, { fields: before.fields, markdown: before.markdown }, { fields: after.fields, markdown: after.markdown }]);
+  /** Only the markdown and fields of each capture cross to the thread (all diffCaptures reads), and `after` not at all when its thread kept it. */
+  async diff(monitorType: MonitorType, before: DiffSide, after: DiffSide): Promise<PageDiff> {
+    const beforeSide = { fields: before.fields, markdown: before.markdown };
+    const at = this.kept.get(after as ExtractedPage);
+    if (at && this.threads.includes(at.thread)) {
+      this.kept.delete(after as ExtractedPage);
+      try {
+        return await this.send<PageDiff>(at.thread, { task: 'diffKept', keptId: at.id, monitorType, before: beforeSide }).result;
+      } catch (err) {
+        if (!(err instanceof NotKept)) throw err;
+      }
+    }
+    return this.run('diff', [monitorType, beforeSide, { fields: after.fields, markdown: after.markdown }]);
   }
 
   async close(): Promise<void> {
@@ -61,17 +90,21 @@ export class ExtractionPool {
 
   private run<K extends PageTaskName>(task: K, args: Parameters<PageTasks[K]>): Promise<ReturnType<PageTasks[K]>> {
     if (this.size === 0 || this.closed) return Promise.resolve().then(() => runPageTask(task, args));
-    const thread = this.leastBusy();
+    return this.send<ReturnType<PageTasks[K]>>(this.leastBusy(), { task, args } as Request).result;
+  }
+
+  private send<R>(thread: Thread, request: Request): { id: number; result: Promise<R> } {
     const id = this.nextId++;
-    return new Promise<ReturnType<PageTasks[K]>>((resolve, reject) => {
+    const result = new Promise<R>((resolve, reject) => {
       if (thread.pending.size === 0) thread.worker.ref();
       const timer = setTimeout(() => {
-        this.retire(thread, new Error(`the ${task} task took over ${this.taskTimeoutMs} ms`));
+        this.retire(thread, new Error(`the ${request.task} task took over ${this.taskTimeoutMs} ms`));
         void thread.worker.terminate();
       }, this.taskTimeoutMs);
       thread.pending.set(id, { resolve: resolve as (result: unknown) => void, reject, timer });
-      thread.worker.postMessage({ id, task, args } satisfies PageTaskRequest<K>);
+      thread.worker.postMessage({ ...request, id });
     });
+    return { id, result };
   }
 
   private leastBusy(): Thread {
@@ -89,7 +122,7 @@ export class ExtractionPool {
       clearTimeout(call.timer);
       if (thread.pending.size === 0) worker.unref();
       if (msg.error === undefined) call.resolve(msg.result);
-      else call.reject(msg.code ? new FetchError(msg.code, msg.error) : new Error(msg.error));
+      else call.reject(msg.notKept ? new NotKept(msg.error) : msg.code ? new FetchError(msg.code, msg.error) : new Error(msg.error));
     });
     worker.on('error', (err) => this.retire(thread, err));
     worker.on('exit', (code) => this.retire(thread, new Error(`extraction thread exited with code ${code}`)));
