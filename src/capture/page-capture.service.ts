@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { fetchDuration } from '../health/metrics';
 import type { ExtractedPage, MonitorType } from './capture.types';
-import { ExtractionPool } from './extract/extraction-pool';
+import { ExtractionPool, markdownToStore } from './extract/extraction-pool';
 import type { DiffSide, PageDiff } from './extract/page-tasks';
 import { plainlyNoShell } from './extract/js-shell';
 import { isTextSource } from './extract/parse-page';
@@ -72,6 +72,11 @@ export class PageCaptureService implements OnApplicationShutdown {
    */
   extract(fetched: FetchResult, monitorType: MonitorType, previousHash: string | null = null): Promise<ExtractedPage> {
     return this.extraction.extract(fetched.html, fetched.url, monitorType, fetched.via === 'http' ? fetched.contentType : null, previousHash);
+  }
+
+  /** A page's markdown as the snapshot stores it: UTF-8 already when it came from a thread. */
+  markdownToStore(page: ExtractedPage): string | Buffer {
+    return markdownToStore(page);
   }
 
   /** The diff of a changed page's captures (diffCaptures) runs on the pool's threads as well. */

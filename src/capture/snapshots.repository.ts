@@ -14,7 +14,8 @@ export interface NewSnapshot {
   content_hash: string;
   fetched_via: string;
   http_status: number;
-  markdown: string;
+  /** Text, or its UTF-8 bytes (sent to Postgres as they are). */
+  markdown: string | Buffer;
   fields: CaptureFields;
   meta: PageMeta;
 }
@@ -31,7 +32,9 @@ export class SnapshotsRepository {
   /** The new snapshot's id: only the id comes back, not the markdown just sent (often 100–300 KB). */
   async insert(snapshot: NewSnapshot): Promise<number> {
     const manager = currentManager(this.snapshots.manager);
-    const { raw } = await manager.createQueryBuilder().insert().into(SnapshotEntity).values(snapshot).returning(['id']).execute();
+    // TypeORM hands a text column's value to pg as it is, and pg sends a Buffer as the text's bytes.
+    const values = { ...snapshot, markdown: snapshot.markdown as string };
+    const { raw } = await manager.createQueryBuilder().insert().into(SnapshotEntity).values(values).returning(['id']).execute();
     return Number(raw[0].id);
   }
 }

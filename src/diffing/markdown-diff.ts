@@ -91,7 +91,9 @@ function hunksOf(ops: Op[]): StructuredPatchHunk[] {
 function meaningfulLines(markdown: string, keys: Map<string, string>): { lines: string[]; keys: string[] } {
   const lines: string[] = [];
   const lineKeys: string[] = [];
-  for (const raw of (markdown ?? '').split(/\r?\n/)) {
+  const text = markdown ?? '';
+  // A string split is several times cheaper than a pattern split over a whole page.
+  for (const raw of text.includes('\r') ? text.split(/\r?\n/) : text.split('\n')) {
     const line = raw.trimEnd();
     let key = keys.get(line);
     if (key === undefined) {

@@ -188,7 +188,7 @@ export class CheckRunner {
       content_hash: page.content_hash,
       fetched_via: via,
       http_status: httpStatus,
-      markdown: page.markdown,
+      markdown: this.capture.markdownToStore(page),
       fields: page.fields,
       meta: page.meta,
     });

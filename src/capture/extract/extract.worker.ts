@@ -26,11 +26,14 @@ export interface KeptDiffRequest {
 
 /**
  * A failure crosses the thread as its message, and its code when it is a FetchError
- * (`page_too_complex`); `notKept` when the capture a diff names is no longer kept here.
+ * (`page_too_complex`); `notKept` when the capture a diff names is no longer kept here. An
+ * extracted page crosses without its markdown, which comes as UTF-8 in `markdownUtf8` (its memory
+ * handed over, not copied).
  */
 export interface PageTaskReply {
   id: number;
   result?: unknown;
+  markdownUtf8?: Uint8Array;
   error?: string;
   code?: FetchError['code'];
   notKept?: boolean;
@@ -60,9 +63,19 @@ function run(request: PageTaskRequest | KeptDiffRequest): unknown {
   return result;
 }
 
+const encoder = new TextEncoder();
+
 parentPort!.on('message', (request: PageTaskRequest | KeptDiffRequest) => {
   try {
-    parentPort!.postMessage({ id: request.id, result: run(request) } satisfies PageTaskReply);
+    const result = run(request);
+    if (request.task !== 'extract') {
+      parentPort!.postMessage({ id: request.id, result } satisfies PageTaskReply);
+      return;
+    }
+    const page = result as ReturnType<PageTasks['extract']>;
+    // TextEncoder's array owns its memory (Buffer.from may share a pool), so it can be handed over.
+    const markdownUtf8 = encoder.encode(page.markdown);
+    parentPort!.postMessage({ id: request.id, result: { ...page, markdown: '' }, markdownUtf8 } satisfies PageTaskReply, [markdownUtf8.buffer]);
   } catch (err) {
     const code = err instanceof FetchError ? err.code : undefined;
     parentPort!.postMessage({ id: request.id, error: (err as Error).message, code, notKept: err instanceof NotKept || undefined } satisfies PageTaskReply);

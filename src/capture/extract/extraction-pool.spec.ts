@@ -5,7 +5,7 @@ import { diffCaptures } from '../../diffing/diff-captures';
 import type { MonitorType } from '../capture.types';
 import { FetchError } from '../fetch/fetch-error';
 import { extractPage } from './extract-page';
-import { ExtractionPool } from './extraction-pool';
+import { ExtractionPool, markdownToStore } from './extraction-pool';
 
 const PAGE = readFileSync(path.join(__dirname, '../../../test/fixtures/corpus/pricing-joplin-pair/before.html'), 'utf8');
 const URL = 'https://joplinapp.org/plans/';
@@ -28,7 +28,11 @@ describe('ExtractionPool', () => {
     try {
       const pages = await Promise.all([1, 2, 3].map(() => pool.extract(PAGE, URL, 'pricing')));
       const inline = extractPage(PAGE, URL, 'pricing');
-      for (const page of pages) expect(page).toEqual(inline);
+      for (const page of pages) {
+        // The markdown crosses as UTF-8, stored as those bytes and read as the same text.
+        expect(markdownToStore(page)).toEqual(Buffer.from(inline.markdown, 'utf8'));
+        expect(page).toEqual(inline);
+      }
     } finally {
       await pool.close();
     }
@@ -36,7 +40,9 @@ describe('ExtractionPool', () => {
 
   it('extracts inline with no threads', async () => {
     const pool = new ExtractionPool(0);
-    expect(await pool.extract(PAGE, URL, 'pricing')).toEqual(extractPage(PAGE, URL, 'pricing'));
+    const page = await pool.extract(PAGE, URL, 'pricing');
+    expect(page).toEqual(extractPage(PAGE, URL, 'pricing'));
+    expect(markdownToStore(page)).toBe(page.markdown);
   });
 
   it('diffs on a thread exactly what diffCaptures gives inline, for corpus pairs and farm pages', async () => {

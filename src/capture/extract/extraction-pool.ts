@@ -11,6 +11,27 @@ interface Thread {
   pending: Map<number, { resolve: (result: unknown) => void; reject: (err: Error) => void; timer: NodeJS.Timeout }>;
 }
 
+/** The UTF-8 bytes of the markdown of each page that came from a thread, as the thread sent them. */
+const markdownBytes = new WeakMap<ExtractedPage, Buffer>();
+
+/**
+ * A page from a thread, its markdown sent as UTF-8: the text is decoded only if read, and stored
+ * (markdownToStore) as the bytes it came as. A page's markdown is 100–300 KB, and a string of that
+ * size costs the event loop a fresh allocation of its memory each time one is made.
+ */
+function withMarkdownBytes(page: ExtractedPage, bytes: Uint8Array): ExtractedPage {
+  const utf8 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let text: string | null = null;
+  const lazy = Object.defineProperty({ ...page }, 'markdown', { enumerable: true, get: () => (text ??= utf8.toString('utf8')) });
+  markdownBytes.set(lazy, utf8);
+  return lazy;
+}
+
+/** The markdown of a page as it is best stored: the UTF-8 its thread sent, else the text. */
+export function markdownToStore(page: ExtractedPage): string | Buffer {
+  return markdownBytes.get(page) ?? page.markdown;
+}
+
 /** A thread's answer that the capture a diff named is no longer kept there. */
 class NotKept extends Error {}
 
@@ -121,7 +142,7 @@ export class ExtractionPool {
       thread.pending.delete(msg.id);
       clearTimeout(call.timer);
       if (thread.pending.size === 0) worker.unref();
-      if (msg.error === undefined) call.resolve(msg.result);
+      if (msg.error === undefined) call.resolve(msg.markdownUtf8 ? withMarkdownBytes(msg.result as ExtractedPage, msg.markdownUtf8) : msg.result);
       else call.reject(msg.notKept ? new NotKept(msg.error) : msg.code ? new FetchError(msg.code, msg.error) : new Error(msg.error));
     });
     worker.on('error', (err) => this.retire(thread, err));
