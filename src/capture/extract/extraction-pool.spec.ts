@@ -71,8 +71,9 @@ describe('ExtractionPool', () => {
   describe('a changed page kept on its thread for its diff', () => {
     const before = extractPage(renderPage(4, 0), URL, 'pricing');
     const changed = (i: number) => renderPage(4, i + 1);
-    /** The tasks the pool sent its thread, by name. */
-    const sentTasks = (pool: ExtractionPool): string[] => {
+    let pool: ExtractionPool;
+    /** The tasks the pool sends its thread from now on, by name. */
+    const sentTasks = (): string[] => {
       const sent: string[] = [];
       const thread = (pool as unknown as { threads: { worker: { postMessage(m: { task: string }): void } }[] }).threads[0];
       const post = thread.worker.postMessage.bind(thread.worker);
@@ -83,37 +84,32 @@ describe('ExtractionPool', () => {
       return sent;
     };
 
+    beforeAll(async () => {
+      pool = new ExtractionPool(1);
+      await pool.extract(PAGE, URL, 'pricing');
+    }, 60_000);
+    afterAll(() => pool.close());
+
     it('is diffed where it was extracted, without being sent back, as diffCaptures gives inline', async () => {
-      const pool = new ExtractionPool(1);
-      try {
-        await pool.extract(PAGE, URL, 'pricing');
-        const sent = sentTasks(pool);
-        const after = await pool.extract(changed(0), URL, 'pricing', null, before.content_hash);
-        const diff = await pool.diff('pricing', before, after);
-        expect(sent).toEqual(['extract', 'diffKept']);
-        expect(diff).toStrictEqual(diffCaptures('pricing', before, extractPage(changed(0), URL, 'pricing')));
-        expect(diff.alertable).toBe(true);
-      } finally {
-        await pool.close();
-      }
+      const sent = sentTasks();
+      const after = await pool.extract(changed(0), URL, 'pricing', null, before.content_hash);
+      const diff = await pool.diff('pricing', before, after);
+      expect(sent).toEqual(['extract', 'diffKept']);
+      expect(diff).toStrictEqual(diffCaptures('pricing', before, extractPage(changed(0), URL, 'pricing')));
+      expect(diff.alertable).toBe(true);
     }, 60_000);
 
     it('is sent whole once its thread no longer keeps it, and a page equal to the last capture is not kept', async () => {
-      const pool = new ExtractionPool(1);
-      try {
-        // More changed pages than a thread keeps: the first is dropped by the time its diff comes.
-        const pages = await Promise.all(Array.from({ length: 40 }, (_, i) => pool.extract(changed(i % 3), URL, 'pricing', null, before.content_hash)));
-        const sent = sentTasks(pool);
-        expect(await pool.diff('pricing', before, pages[0])).toStrictEqual(diffCaptures('pricing', before, pages[0]));
-        expect(sent).toEqual(['diffKept', 'diff']);
+      // More changed pages than a thread keeps: the first is dropped by the time its diff comes.
+      const pages = await Promise.all(Array.from({ length: 40 }, (_, i) => pool.extract(changed(i % 3), URL, 'pricing', null, before.content_hash)));
+      const sent = sentTasks();
+      expect(await pool.diff('pricing', before, pages[0])).toStrictEqual(diffCaptures('pricing', before, pages[0]));
+      expect(sent).toEqual(['diffKept', 'diff']);
 
-        const same = await pool.extract(renderPage(4, 0), URL, 'pricing', null, before.content_hash);
-        sent.length = 0;
-        await pool.diff('pricing', before, same);
-        expect(sent).toEqual(['diff']);
-      } finally {
-        await pool.close();
-      }
+      const same = await pool.extract(renderPage(4, 0), URL, 'pricing', null, before.content_hash);
+      sent.length = 0;
+      await pool.diff('pricing', before, same);
+      expect(sent).toEqual(['diff']);
     }, 60_000);
   });
 
