@@ -88,6 +88,15 @@ describe('silent-failure guard', () => {
     expect(findExtractionGap('changelog', EMPTY.changelog, EMPTY.changelog, '', typed, NO_PAGE)).toBeNull();
   });
 
+  it('reports a line drawn as a list item with a check glyph that disappeared, however short', () => {
+    const points = (items: string[]) => `# Caddy\n\n${items.map((i) => `✔\u00a0${i}`).join('\n\n')}`;
+    const before = points(['Static sites', 'Dynamic sites', 'Reverse proxy']);
+    const after = points(['Static sites', 'Reverse proxy']);
+    const diff = diffCaptures('homepage', { fields: EMPTY.homepage, markdown: before }, { fields: EMPTY.homepage, markdown: after });
+    expect(diff.extraction_gap).not.toBeNull();
+    expect(diff.alertable).toBe(true);
+  });
+
   it('reports what a typed diff leaves unexplained next to it', () => {
     const entry = { key: 'launched-sso', title: 'Launched SSO', version: null, date: null, items: [] };
     const faq = '## Questions\n\nWe no longer offer the on-premise edition; existing licences are honoured until they expire next year.';

@@ -19,8 +19,8 @@ import { changedLines, mentionedBy, unexplainedLines, visibleText, wordList, typ
 const SUBSTANTIAL_CHARS = 60;
 /** How much of the unexplained text a gap diff carries on each side for the interpreter. */
 const EXCERPT_CHARS = 1500;
-/** A markdown line that is a block of its own: a heading, a list item, a table row. */
-const STRUCTURAL_LINE = /^\s*(?:#{1,6}\s|[-*+]\s|\d+[.)]\s|\|)/;
+/** A markdown line that is a block of its own: a heading, a list item (or a line drawn as one with a check or bullet glyph), a table row. */
+const STRUCTURAL_LINE = /^\s*(?:#{1,6}\s|[-*+]\s|\d+[.)]\s|\||[✓✔✅☑•▪‣◦]\s*\p{L})/u;
 const HEADING_LINE = /^\s*#{1,6}\s/;
 /** Words a paragraph that appears or disappears whole needs to count as content, not a label. */
 const WHOLE_PARAGRAPH_WORDS = 3;

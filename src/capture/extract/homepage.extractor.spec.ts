@@ -95,3 +95,11 @@ describe('a homepage whose first h1 is its logo', () => {
     expect(fieldsOf(html, 'https://brackets.example/', 'homepage')).toMatchObject({ headline: 'A modern, open source text editor.', ctas: ['Download Brackets 1.14'] });
   });
 });
+
+describe('a hero button drawn with utility classes', () => {
+  it('reads a link with rounded corners and horizontal padding as the hero call to action (podman.io)', () => {
+    const html = `<html><body><header><div class="grid"><div class="container"><h1 class="mb-4 text-white">The best free &amp; open source container tools</h1><p>Manage containers, pods, and images with Podman.</p><div class="my-3 flex gap-8"><a href="/get-started" class="text-xl block rounded-md px-6 py-2 font-semibold bg-purple-700 text-white"><span>Get Started</span></a></div><p><span>Latest stable Podman <a href="https://github.com/containers/podman/releases" class="underline">6.1.0</a></span></p></div></div></header></body></html>`;
+    const fields = fieldsOf(html, 'https://podman.io/', 'homepage');
+    expect(fields.ctas).toEqual(['Get Started']);
+  });
+});

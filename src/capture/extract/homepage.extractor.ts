@@ -53,8 +53,12 @@ function heroOf(ctx: PageContext, headline: Element): Element {
   return hero;
 }
 
+/** A link drawn as a button by utility classes (Tailwind): rounded corners and horizontal padding. */
+const UTILITY_BUTTON_RES = [/(?:^|\s)rounded(?:-[\w-]+)?(?:\s|$)/, /(?:^|\s)(?:[a-z]+:)?px-\d/];
+
 function isButton(el: Element): boolean {
-  return tagName(el) === 'button' || attr(el, 'role') === 'button' || BUTTON_CLASS_RE.test(el.attribs?.class ?? '');
+  const classes = el.attribs?.class ?? '';
+  return tagName(el) === 'button' || attr(el, 'role') === 'button' || BUTTON_CLASS_RE.test(classes) || UTILITY_BUTTON_RES.every((re) => re.test(classes));
 }
 
 function subheadline(ctx: PageContext, hero: Element, headline: Element): string | null {

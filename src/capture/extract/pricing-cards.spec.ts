@@ -102,3 +102,31 @@ describe('plan cards of hand-written and older sites', () => {
     ]);
   });
 });
+
+describe('plan cards styled with utility classes', () => {
+  /** Apitally's cards: the name a bold div, what the plan allows in plain lines, the price in a column of spans. */
+  const card = (name: string, lines: string[], price: string) =>
+    `<div class="not-prose rounded-xl border shadow-md"><div class="px-6 py-5 flex flex-row"><div><svg class="h-8 w-8"></svg></div><div class="ml-6"><div class="text-lg font-bold">${name}</div>${lines
+      .map((l) => `<div class="text-gray-600">${l}</div>`)
+      .join('')}</div><div class="ml-auto whitespace-nowrap"><span class="text-2xl">${price}</span><span class="ml-1 text-sm">/ mo</span></div></div></div>`;
+
+  it('names a plan by its bold-classed line and counts its allowance lines as features, not its tagline', () => {
+    const html = page(
+      `<p>Every team starts on the free plan.</p>${card('Free', ['Single app. Single user.', 'Up to 3 active app instances and 10 consumers.'], '$0')}${card('Starter', ['3 apps and 3 users. Priority support.', 'Up to 15 total active app instances and 50 consumers.'], '$9')}`,
+    );
+    expect(plans(html)).toEqual([
+      ['Free', ['0/month'], ['Up to 3 active app instances and 10 consumers.']],
+      ['Starter', ['9/month'], ['3 apps and 3 users. Priority support.', 'Up to 15 total active app instances and 50 consumers.']],
+    ]);
+  });
+
+  it('takes no rate or schedule line for an allowance', () => {
+    const html = page(
+      `${card('Team', ['1 min / 10 min API checks can be scheduled every minute', '7 / month'], '$29')}${card('Growth', ['Up to 100 checks', '30 / month'], '$99')}`,
+    );
+    expect(plans(html).map(([name, , features]) => [name, features])).toEqual([
+      ['Team', []],
+      ['Growth', ['Up to 100 checks']],
+    ]);
+  });
+});

@@ -28,6 +28,8 @@ const hasCurrencyHint = (text: string): boolean => CURRENCY_SIGN_RE.test(text) |
 const NAME_CLASS_RE = /(?:^|[\s_-])(?:name|title|tier|type|heading|header|label)(?:$|[\s_-])/i;
 /** Bootstrap's heading classes (`<div class="h3">Pro</div>`): a class token of its own, the larger first. */
 const headingClassLevel = (el: Element): number => Math.min(7, ...classTokens(el).map((t) => (/^h[1-6]$/.test(t) ? Number(t[1]) : 7)));
+/** A name set bold by a utility class (Tailwind `font-bold`, Bootstrap `fw-semibold`) rather than a tag. */
+const BOLD_CLASS_RE = /(?:^|\s)(?:font-(?:semibold|bold|extrabold|black)|fw-(?:semibold|bold|bolder))(?:$|\s)/;
 const PERIOD_LABEL_RE = /^(?:pay\s+|billed\s+)?(?:monthly|yearly|annually|annual|per\s+(?:month|year)|month|year)$/i;
 const BILLED_YEARLY_RE = /billed\s+(?:annually|yearly)|paid\s+(?:annually|yearly)|annual\s+billing/i;
 const MAX_CARD_TEXT = 2500;
@@ -103,6 +105,7 @@ export function planName(ctx: PageContext, card: Element): string | null {
     descendants(card, (el) => NAME_CLASS_RE.test(classAndId(el))),
     descendants(card, (el) => headingClassLevel(el) < 7).sort((a, b) => headingClassLevel(a) - headingClassLevel(b)),
     findAll(card, ['strong', 'b', 'dt', 'th']),
+    descendants(card, (el) => BOLD_CLASS_RE.test(el.attribs?.class ?? '')),
   ];
   for (const pool of pools) {
     for (const el of pool) {
@@ -211,12 +214,22 @@ function cardFeatures(ctx: PageContext, card: Element, exclude: Set<string>): st
     if (!text || exclude.has(text) || text.length > 200 || findPrices(text).length && !items.length) continue;
     if (closest(el, (a) => tagName(a) === 'a' || tagName(a) === 'button', card)) continue;
     const mark = featureMark(ctx.dom, el);
-    if (mark === 'cross' || (needsCheck && mark !== 'check')) continue;
+    // Without a list, a line is a feature when marked as one or when it counts what the plan allows ("Up to 50 consumers").
+    if (mark === 'cross' || (needsCheck && mark !== 'check' && !isAllowance(text))) continue;
     if (!features.includes(text)) features.push(text);
   }
   // Label/value lines ("Users: 5", "API checks / 10,000") are limits whether or not a mark shows them.
   const limits = limitLines(ctx.dom, card).filter((line) => !features.some((f) => f.replace(/\s*[:/]\s*/, ': ') === line));
   return [...features, ...limits];
+}
+
+/**
+ * A short line counting what a plan allows: "3 apps and 3 users", "Up to 15 active app instances
+ * and 50 consumers". Not a rate ("7 / month", "1 min / 10 min"): those are prices and schedules.
+ */
+const ALLOWANCE_RE = /^(?:up\s+to\s+|unlimited\s+|includes\s+)?\d[\d,.]*\s*[km]?\s+\p{L}{3,}/iu;
+function isAllowance(text: string): boolean {
+  return text.length <= 120 && ALLOWANCE_RE.test(text) && !text.includes('/');
 }
 
 /**

@@ -52,6 +52,11 @@ function withoutIdMarks(markdown: string): string {
     .join('\n');
 }
 
+/** MDX's JSX attributes as the built page has them: `className` is written `class` (only inside tags, never in code text). */
+function jsxClasses(html: string): string {
+  return html.replace(/(<[a-zA-Z][\w-]*\s[^<>]*?)\bclassName=/g, '$1class=');
+}
+
 function headingIds(html: string): string {
   return html.replace(/<h([1-6])>(.*?) ID-MARK-([\w-]+)-ID-MARK<\/h\1>/g, '<h$1 id="$3">$2</h$1>');
 }
@@ -65,7 +70,7 @@ export function renderMarkdownSource(markdown: string, title = 'Page'): string {
   const { body: source, lines } = splitFrontMatter(markdown);
   const meta = lines ? readFrontMatter(lines) : null;
   const head = meta ? frontMatterHead(meta) : '';
-  const body = headingIds(loadMarked().parse(withoutIdMarks(source), { async: false }) as string);
+  const body = jsxClasses(headingIds(loadMarked().parse(withoutIdMarks(source), { async: false }) as string));
   const fallbackTitle = meta?.title ? '' : `<title>${title}</title>`;
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${fallbackTitle}${head}</head><body><main>${body}</main></body></html>`;
 }
