@@ -7,10 +7,6 @@ import { evaluateExtraction, formatReport, type ExtractionReport } from '../fixt
  */
 const BELOW_FLOOR_OPEN = new Map<string, string>([
   [
-    'blog-kafka-pair',
-    'every post shown whole on one page (an <article> per post, its h2 linking to an in-page anchor, the date and author as loose text under it): the blog reader takes the page for one post',
-  ],
-  [
     'changelog-playwright-release-notes-pair',
     'the fact "Cancel operations with AbortSignal" is a ### feature heading inside a release, where the changelog reader takes items from lists',
   ],

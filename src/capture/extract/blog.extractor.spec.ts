@@ -246,3 +246,22 @@ describe('a card whose date and author stand loose among its blocks (Hugo book t
     expect(fieldsOf(page, 'https://jest.example/blog/', 'blog').posts.map((p) => p.author)).toEqual(['Christoph Nakazawa', 'Simen Bekkhus']);
   });
 });
+
+describe('a blog that shows every post whole on one page (kafka.apache.org/blog shape)', () => {
+  const post = (title: string, anchor: string, byline: string) =>
+    `<article><h2 class="bullet"><a id="${anchor}"></a><a href="#${anchor}">${title}</a></h2>\n  ${byline}\n<p>We are proud to announce ${title}. ${'This release brings many improvements. '.repeat(40)}</p><p>More of the post.</p></article>`;
+  const html = `<!DOCTYPE html><html><head><title>Blog</title></head><body><main><h1>Blog</h1>${[
+    post('Apache Kafka 3.8.0 Release Announcement', 'kafka_380', '29 July 2024 - Josep Prat (<a href="https://twitter.com/jlprat">@jlprat</a>)'),
+    post('Apache Kafka 3.7.1 Release Announcement', 'kafka_371', '28 June 2024 - Igor Soarez (<a href="https://twitter.com/soarez">@soarez</a>)'),
+    post('Apache Kafka 3.6.2 Release Announcement', 'kafka_362', '4 April 2024 - Manikumar Reddy'),
+  ].join('')}</main></body></html>`;
+
+  it('reads each article as a post (titled by the heading that links to its own anchor, no page of its own) with its date and author', () => {
+    const { posts } = fieldsOf(html, 'https://kafka.example/blog', 'blog');
+    expect(posts.map((p) => [p.title, p.url, p.date, p.author])).toEqual([
+      ['Apache Kafka 3.8.0 Release Announcement', null, '2024-07-29', 'Josep Prat'],
+      ['Apache Kafka 3.7.1 Release Announcement', null, '2024-06-28', 'Igor Soarez'],
+      ['Apache Kafka 3.6.2 Release Announcement', null, '2024-04-04', 'Manikumar Reddy'],
+    ]);
+  });
+});

@@ -71,7 +71,17 @@ function postsFromJsonLd(ctx: PageContext): PostDraft[] {
 function postLink(heading: Element): Element | null {
   const inside = findAll(heading, 'a').find((a) => isPostHref(attr(a, 'href')));
   if (inside) return inside;
-  return closest(heading, (el) => tagName(el) === 'a' && isPostHref(attr(el, 'href')));
+  return closest(heading, (el) => tagName(el) === 'a' && isPostHref(attr(el, 'href'))) ?? articleAnchor(heading);
+}
+
+/**
+ * A page that shows its posts whole, each in an <article> whose first heading links to the post's
+ * own anchor (`<h2><a href="#kafka-3-8-0">Apache Kafka 3.8.0 Release Announcement</a></h2>`).
+ */
+function articleAnchor(heading: Element): Element | null {
+  const article = closest(heading, (el) => tagName(el) === 'article');
+  if (!article || findAll(article, ['h1', 'h2', 'h3', 'h4', 'h5'])[0] !== heading) return null;
+  return findAll(heading, 'a').find((a) => /^#[\w-]+$/.test(attr(a, 'href') ?? '')) ?? null;
 }
 
 /** Short blocks of a post card ("Jul 28, 2019 | 7 minutes read | By: Joe Johnston" in a <small>). */
@@ -176,7 +186,9 @@ function postsFromHeadings(ctx: PageContext): PostDraft[] {
   if (!headings.length) return [];
   return splitSections(ctx.root, headings, ctx.dom).map((section) => {
     const title = ctx.dom.text(section.heading);
-    const url = absoluteUrl(attr(postLink(section.heading)!, 'href'), ctx.base);
+    const href = attr(postLink(section.heading)!, 'href');
+    // A post shown whole links only to its own anchor: it has no page of its own.
+    const url = href?.startsWith('#') ? null : absoluteUrl(href, ctx.base);
     return {
       title,
       url,

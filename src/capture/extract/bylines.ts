@@ -67,7 +67,8 @@ export function nameUnderDate(lines: string[]): string | null {
     const date = findDate(lines[i]);
     const rest = date && /^\s*[·•|–—-]\s*(.*)$/.exec(lines[i].slice(date.index + date.length));
     if (!rest) continue;
-    const sameLine = rest[1].trim();
+    // "29 July 2024 - Josep Prat (" before the handle's link: the bracket that opens it is not the name's.
+    const sameLine = rest[1].trim().replace(/\s*[([]$/, '');
     const name = (sameLine || lines[i + 1] || '').replace(/^by\s+/i, '');
     const handleNext = HANDLE_RE.test(lines[sameLine ? i + 1 : i + 2] ?? '');
     if (CATEGORY_WORD_RE.test(name)) return null;
