@@ -11,10 +11,6 @@ const BELOW_FLOOR_OPEN = new Map<string, string>([
     'the fact "Cancel operations with AbortSignal" is a ### feature heading inside a release, where the changelog reader takes items from lists',
   ],
   [
-    'homepage-gleam-headline-pair',
-    'the only link into the site is "/getting-started" (an install guide): discovery does not take a getting-started page for the docs surface',
-  ],
-  [
     'pricing-apitally-price-cut-pair',
     'the limits line was rewritten with its quantities reordered ("Up to 10 consumers and 5 active app instances" → "Up to 3 active app instances and 10 consumers"): a feature removed and one added, not limit_changed',
   ],

@@ -72,7 +72,7 @@ export const VOCABULARY: Record<SurfaceType, SurfaceVocabulary> = {
       help: 9, 'help center': 10, helpcenter: 10, 'support center': 9, support: 5, hilfe: 9, aide: 9,
       ayuda: 9, 'centro de ayuda': 9, guides: 8, guide: 7, developers: 8, developer: 8,
       'api reference': 9, 'api docs': 9, reference: 6, 'knowledge base': 9, knowledgebase: 9,
-      kb: 8, manual: 7, handbook: 6, hc: 6, learn: 5, tutorials: 5,
+      kb: 8, manual: 7, handbook: 6, hc: 6, learn: 5, tutorials: 5, 'getting started': 5,
     },
     texts: {
       docs: 6, documentation: 6, dokumentation: 6, documentacion: 6, help: 5, 'help center': 6,

@@ -192,3 +192,11 @@ describe('PROBE_PATHS', () => {
     }
   });
 });
+
+describe('classifySurfaces with a getting-started guide', () => {
+  it('takes /getting-started for docs when the site links no docs of its own (gleam.run), and /docs over it when it does', () => {
+    const hero = `<main><h2>Gleam is a friendly language</h2><a href="/getting-started" class="button-light">Get Started</a><a href="https://github.com/gleam-lang">GitHub</a></main>`;
+    expect(surfacesOf(hero, 'https://gleam.test/').docs).toBe('https://gleam.test/getting-started');
+    expect(surfacesOf(`${hero}<nav><a href="/docs/">Documentation</a></nav>`, 'https://gleam.test/').docs).toBe('https://gleam.test/docs/');
+  });
+});
