@@ -1,3 +1,5 @@
+import { splitLines } from './lines';
+
 /**
  * Noise normalisation shared by hashing and comparison. Conservative on purpose: prices, version
  * numbers and the real dates of posts or entries are content; only what changes between two
@@ -312,8 +314,7 @@ export function markdownLinesForHash(md: string): string[] {
   const text = stripVolatile(normalizeBareUrls(normalizeLinkTargets(listed)));
   const tidy = tidySpacing(text);
   const lines: string[] = [];
-  // A string split is several times cheaper than a pattern split over a whole page.
-  for (const raw of tidy.includes('\r') ? tidy.split(/\r?\n/) : tidy.split('\n')) {
+  for (const raw of splitLines(tidy)) {
     let line = raw.trim();
     if (line.length >= 3 && /^[-*_ ]+$/.test(line) && line.replace(/ /g, '').length >= 3) line = '---';
     if (line && line !== '-') lines.push(line);

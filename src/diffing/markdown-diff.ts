@@ -1,4 +1,5 @@
 import { diffArrays, formatPatch, type StructuredPatchHunk } from 'diff';
+import { splitLines } from '../common/lines';
 import { normalizeMarkdownForHash } from '../common/noise';
 
 /** Lines of context around each hunk: enough to locate a change, short enough for an excerpt. */
@@ -91,9 +92,7 @@ function hunksOf(ops: Op[]): StructuredPatchHunk[] {
 function meaningfulLines(markdown: string, keys: Map<string, string>): { lines: string[]; keys: string[] } {
   const lines: string[] = [];
   const lineKeys: string[] = [];
-  const text = markdown ?? '';
-  // A string split is several times cheaper than a pattern split over a whole page.
-  for (const raw of text.includes('\r') ? text.split(/\r?\n/) : text.split('\n')) {
+  for (const raw of splitLines(markdown ?? '')) {
     const line = raw.trimEnd();
     let key = keys.get(line);
     if (key === undefined) {

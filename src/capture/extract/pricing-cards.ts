@@ -100,15 +100,16 @@ function acceptableName(text: string): boolean {
 
 export function planName(ctx: PageContext, card: Element): string | null {
   const inCta = (el: Element): boolean => !!closest(el, (a) => tagName(a) === 'a' || tagName(a) === 'button', card);
-  const pools = [
-    descendants(card, (el) => HEADING_TAGS.has(tagName(el))),
-    descendants(card, (el) => NAME_CLASS_RE.test(classAndId(el))),
-    descendants(card, (el) => headingClassLevel(el) < 7).sort((a, b) => headingClassLevel(a) - headingClassLevel(b)),
-    findAll(card, ['strong', 'b', 'dt', 'th']),
-    descendants(card, (el) => BOLD_CLASS_RE.test(el.attribs?.class ?? '')),
+  // Most cards are named by the first pool: the others are looked for only when it finds nothing.
+  const pools: (() => Element[])[] = [
+    () => descendants(card, (el) => HEADING_TAGS.has(tagName(el))),
+    () => descendants(card, (el) => NAME_CLASS_RE.test(classAndId(el))),
+    () => descendants(card, (el) => headingClassLevel(el) < 7).sort((a, b) => headingClassLevel(a) - headingClassLevel(b)),
+    () => findAll(card, ['strong', 'b', 'dt', 'th']),
+    () => descendants(card, (el) => BOLD_CLASS_RE.test(el.attribs?.class ?? '')),
   ];
   for (const pool of pools) {
-    for (const el of pool) {
+    for (const el of pool()) {
       if (inCta(el)) continue;
       const text = ctx.dom.text(el);
       if (acceptableName(text)) return text;
@@ -256,19 +257,17 @@ function cardDraft(ctx: PageContext, card: Element, priceEls: Element[]): PlanDr
   return { name, prices, features: cardFeatures(ctx, card, exclude), cta, priceNotes };
 }
 
-const classesOf = (el: Element): string[] => (el.attribs?.class ?? '').split(/\s+/).filter(Boolean);
-
 function signature(el: Element): string {
-  return `${tagName(el)}|${classesOf(el).filter((c) => !/active|selected|featured|popular|highlight|recommended|primary|blue|dark|\d/i.test(c)).sort().join(' ')}`;
+  return `${tagName(el)}|${classTokens(el).filter((c) => !/active|selected|featured|popular|highlight|recommended|primary|blue|dark|\d/i.test(c)).sort().join(' ')}`;
 }
 
 /** The classes every card carries ("plan" of "plan free", "plan bootstrap"). */
 function sharedClasses(cards: Element[]): string[] {
-  return cards.length ? classesOf(cards[0]).filter((c) => cards.every((card) => classesOf(card).includes(c))) : [];
+  return cards.length ? classTokens(cards[0]).filter((c) => cards.every((card) => classTokens(card).includes(c))) : [];
 }
 
 function hasClasses(el: Element, tag: string, classes: string[]): boolean {
-  return classes.length > 0 && tagName(el) === tag && classes.every((c) => classesOf(el).includes(c));
+  return classes.length > 0 && tagName(el) === tag && classes.every((c) => classTokens(el).includes(c));
 }
 
 export interface CardPlans {
