@@ -163,6 +163,17 @@ describe('diffPricing', () => {
     ]);
   });
 
+  it('ranks a price whose unit changed only where every team pays the same way (Hangfire, corpus)', () => {
+    const flat = (amount: number) => plan('enterprise', [price(amount, 'year')]);
+    const perDeveloper = (amount: number) => plan('enterprise', [price(amount, 'year', { unit: 'per developer' })]);
+    // $5000 a year for all becomes $4500 per developer: cheaper only for one developer.
+    expect(diffPricing(pricing([flat(5000)]), pricing([perDeveloper(4500)]))).toEqual([
+      expect.objectContaining({ op: 'modified', change_type: 'price_changed', path: 'plans[enterprise].prices[year]' }),
+    ]);
+    expect(diffPricing(pricing([flat(500)]), pricing([perDeveloper(1500)]))).toEqual([expect.objectContaining({ change_type: 'price_increased', old: 500, new: 1500 })]);
+    expect(diffPricing(pricing([perDeveloper(1500)]), pricing([flat(500)]))).toEqual([expect.objectContaining({ change_type: 'price_decreased', old: 1500, new: 500 })]);
+  });
+
   it('reports a page-level billing period only when no plan explains it', () => {
     const before = pricing([], { billing_periods: ['month'] });
     const after = pricing([], { billing_periods: ['month', 'year'] });

@@ -230,9 +230,22 @@ function comparePrice(path: string, old: PlanPrice, next: PlanPrice): FieldDiff 
   }
   if (Math.abs(next.amount - old.amount) > SAME_AMOUNT) {
     const type = next.amount > old.amount ? 'price_increased' : 'price_decreased';
+    if (!unitKeepsDirection(old, next, type)) return fieldDiff('modified', 'price_changed', path, 'alertable', old, next);
     return fieldDiff('updated', type, `${path}.amount`, 'alertable', old.amount, next.amount);
   }
   return compareUnit(path, old, next);
+}
+
+/**
+ * Whether an amount's rise or fall still says which way the price went when its unit changed too.
+ * A flat $5000 a year becoming $4500 per developer is cheaper only for one developer; a flat fee
+ * becoming a higher one per seat, or a per-seat fee becoming a lower flat one, goes one way for any team.
+ */
+function unitKeepsDirection(old: PlanPrice, next: PlanPrice, type: 'price_increased' | 'price_decreased'): boolean {
+  if (sameText(old.unit, next.unit)) return true;
+  if (!old.unit) return type === 'price_increased';
+  if (!next.unit) return type === 'price_decreased';
+  return false;
 }
 
 /** A price as what is charged per charge: "$3/month billed annually" as 36 a year. */

@@ -130,3 +130,24 @@ describe('plan cards styled with utility classes', () => {
     ]);
   });
 });
+
+describe('cards with headed feature groups (Hangfire, corpus)', () => {
+  const card = (name: string, price: string) =>
+    `<div class="col-md-3"><div class="plan"><div class="plan-title"><h2>${name}</h2></div><div class="plan-body"><div class="plan-features">` +
+    `<h4>Licensing</h4><ul><li>Perpetual license</li><li>Private NuGet feed</li></ul><h4>Dedicated Support</h4><ul><li>Email / HelpDesk</li></ul>` +
+    `<h4>Purchasing</h4><ul><li>Credit Card / PayPal</li></ul></div><div class="plan-price"><h3><span class="symbol">$</span>${price}</h3>` +
+    `<h4>per <strong>developer</strong> / year</h4></div><a class="btn" href="/buy">Buy Now</a></div></div></div>`;
+
+  it('reads a card whose name heading outranks the headings of its feature groups and price', () => {
+    expect(plans(page(`<div class="row">${card('Business', '1500')}${card('Enterprise', '4500')}</div>`)).map(([name, prices, features]) => [name, prices, features.length])).toEqual([
+      ['Business', ['1500/year'], 4],
+      ['Enterprise', ['4500/year'], 4],
+    ]);
+  });
+
+  it('still takes a block of several equally headed plans for a section, not a card', () => {
+    const section = (names: string[]) => `<section>${names.map((n, i) => `<h3>${n}</h3><p>$${(i + 1) * 10}/month</p><p>For teams</p>`).join('')}</section>`;
+    expect(plans(page(`<div>${section(['Basic', 'Pro', 'Max'])}${section(['Lite', 'Plus', 'Ultra'])}</div>`)).map(([name]) => name)).not.toContain('Basic');
+  });
+});
+

@@ -130,14 +130,26 @@ function nameBeforePrice(text: string): string | null {
 
 function isCardLike(ctx: PageContext, card: Element, priceCount: number): boolean {
   if (priceCount > MAX_PRICES_PER_CARD || ctx.dom.size(card) > MAX_CARD_TEXT) return false;
-  // A card names one plan; a block with several headings is a section of cards.
-  if (descendants(card, (el) => HEADING_TAGS.has(tagName(el))).length > 2) return false;
+  if (!namesOnePlan(card, priceCount)) return false;
   if (isPriceList(ctx, card)) return false;
   const lines = descendants(card, (el) => isLeafBlock(el) && BLOCK_TAGS.has(tagName(el)) && ctx.dom.size(el) > 0);
   // Text standing loose beside a card's heading ("<li><h2>Bronze $99</h2> Up to 10 servers</li>") is a line too.
   const headed = card.children.some((c) => HEADING_TAGS.has(tagName(c)));
   const loose = headed ? card.children.filter((c) => c.type === 'text' && /\p{L}/u.test(c.data)).length : 0;
   return lines.length + loose >= 2;
+}
+
+/**
+ * A card names one plan; a block with several headings is a section of cards. Past two headings, a
+ * block with one price is still a card when one heading outranks the rest: "<h2>Business</h2>" over
+ * its feature groups ("<h4>Licensing</h4>", "<h4>Dedicated Support</h4>") and its price "<h3>$1500</h3>".
+ */
+function namesOnePlan(card: Element, priceCount: number): boolean {
+  const headings = descendants(card, (el) => HEADING_TAGS.has(tagName(el)));
+  if (headings.length <= 2) return true;
+  if (priceCount !== 1) return false;
+  const top = Math.min(...headings.map((h) => Number(tagName(h)[1])));
+  return headings.filter((h) => Number(tagName(h)[1]) === top).length === 1;
 }
 
 /** A list whose items name what they price ("**RAM**: $10 / GB / mo") is a price list, not a card. */
