@@ -117,3 +117,24 @@ describe('plans named in prose', () => {
     expect(items.map((i) => [i.label, i.price.amount, i.price.unit ?? i.price.period])).toEqual([['Any additional self-hosted agent spending', 0.0005, 'per minute']]);
   });
 });
+
+describe('plans named in bold with their price in brackets (Storj, corpus)', () => {
+  const LICENSES = [
+    '# Object Mount pricing',
+    '### Additional licenses',
+    'Each account has 2 free licenses.',
+    '**Pro ($29/license/month)** For teams that need more than 2 licenses. Egress charges of $7/TB still apply.',
+    '**Any Cloud ($39/license/month)** Use Object Mount with any S3-compatible storage provider.',
+  ].join('\n\n');
+
+  it('reads each bold name as a plan priced per license, the rest of its line aside', () => {
+    expect(plans(LICENSES)).toEqual([
+      ['Pro', ['29/month']],
+      ['Any Cloud', ['39/month']],
+    ]);
+  });
+
+  it('takes no bold phrase with a bracketed price for a plan when it is a sentence, not a name', () => {
+    expect(plans('# Pricing\n\n**The cheapest option ($5/month)** is fine.\n\n**Billed yearly ($50)** saves more.')).toEqual([]);
+  });
+});

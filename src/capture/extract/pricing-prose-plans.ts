@@ -42,6 +42,18 @@ function planName(text: string): string | null {
   return words.join(' ');
 }
 
+/** "Pro ($29/license/month)", "Any Cloud ($39/license/month)": a bold name with its price in brackets. */
+const PRICED_NAME_RE = /^(.+?)\s*\(([^()]{2,40})\)$/;
+const DETERMINER_RE = /^(?:the|a|an|our|your|my|their|this|that|each|every)$/i;
+
+function pricedName(text: string): string | null {
+  const m = PRICED_NAME_RE.exec(text.trim());
+  if (!m || !findPrices(m[2]).length) return null;
+  const words = m[1].trim().split(/\s+/);
+  if (words.length > MAX_NAME_WORDS || DETERMINER_RE.test(words[0]) || words.some((w) => !NAME_WORD_RE.test(w))) return null;
+  return words.join(' ');
+}
+
 const isBold = (el: Element): boolean => tagName(el) === 'strong' || tagName(el) === 'b';
 const inTable = (ctx: PageContext, el: Element): boolean => !!closest(el, (a) => tagName(a) === 'table', ctx.root);
 
@@ -77,7 +89,8 @@ function headingMentions(ctx: PageContext, claimed: (el: Element) => boolean): M
 }
 
 /**
- * Lines that name a plan in bold: a paragraph or list item opening with "**Free plan**", a list
+ * Lines that name a plan in bold: a paragraph or list item opening with "**Free plan**" or with a
+ * name and its price in brackets ("**Pro ($29/license/month)** For teams …"), a list
  * item with a bold name followed by "plan" ('Choose the "**Growth**" plan for …'), or a list
  * introduced as plans whose every item opens with a bold name and a dash ("**Starter** - …").
  */
@@ -88,8 +101,9 @@ function boldMentions(ctx: PageContext, claimed: (el: Element) => boolean): Ment
     const lead = boldLead(ctx, line);
     const leadMatch = lead ? /^(.+?)\s+plan$/i.exec(ctx.dom.text(lead.bold)) : null;
     const leadName = leadMatch ? planName(leadMatch[1]) : null;
-    if (leadName) {
-      mentions.push({ name: leadName, anchor: line, blocks: [line] });
+    const name = leadName ?? (lead ? pricedName(ctx.dom.text(lead.bold)) : null);
+    if (name) {
+      mentions.push({ name, anchor: line, blocks: [line] });
       continue;
     }
     if (tagName(line) !== 'li') continue;
