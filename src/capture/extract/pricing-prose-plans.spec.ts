@@ -138,3 +138,26 @@ describe('plans named in bold with their price in brackets (Storj, corpus)', () 
     expect(plans('# Pricing\n\n**The cheapest option ($5/month)** is fine.\n\n**Billed yearly ($50)** saves more.')).toEqual([]);
   });
 });
+
+describe('plans listed as "<Name> plan: what it gives" (CodeSandbox, corpus)', () => {
+  const CONCURRENCY = [
+    '# Pricing',
+    'Pick the corresponding plan:',
+    '- Build (free) plan: 10 concurrent VMs\n- Scale plan: 250 concurrent VMs\n- Enterprise plan: custom concurrent VMs',
+    'Your expected bill for the month is:',
+    '- Base price of Scale plan: $170\n- Total bill: $1223.57',
+  ].join('\n\n');
+
+  it('reads each item as a plan, free when its brackets say so, priced by a line naming its base price', () => {
+    const read = (page(CONCURRENCY).fields as PricingFields).plans.map((p) => [p.name, p.prices.map((x) => x.amount), p.features]);
+    expect(read).toEqual([
+      ['Build', [0], ['10 concurrent VMs']],
+      ['Scale', [170], ['250 concurrent VMs']],
+      ['Enterprise', [], ['custom concurrent VMs']],
+    ]);
+  });
+
+  it('leaves a list of items that are not all plans alone', () => {
+    expect(plans('# Pricing\n\nPick the corresponding plan:\n\n- Scale plan: 250 concurrent VMs\n- Talk to us about discounts')).toEqual([]);
+  });
+});

@@ -26,6 +26,8 @@ interface Mention {
   blocks: Element[];
   /** The heading or bold line that names the plan. */
   anchor: Element;
+  /** What a list item naming the plan says of it after the name ("Scale plan: 250 concurrent VMs"), and whether it calls it free. */
+  says?: { free: boolean; text: string };
 }
 
 export interface ProsePlans {
@@ -117,12 +119,22 @@ function boldMentions(ctx: PageContext, claimed: (el: Element) => boolean): Ment
     if (!leadIn || !LEAD_IN_RE.test(leadIn) || INCLUDES_RE.test(leadIn)) continue;
     const named = items.map((li) => {
       const lead = boldLead(ctx, li);
-      return lead && SEPARATOR_RE.test(lead.rest) ? planName(ctx.dom.text(lead.bold)) : null;
+      if (lead) return SEPARATOR_RE.test(lead.rest) ? { name: planName(ctx.dom.text(lead.bold)) } : null;
+      return plainListedPlan(ownListItemText(ctx.dom, li));
     });
-    if (named.some((n) => !n)) continue;
-    items.forEach((li, i) => mentions.push({ name: named[i]!, anchor: li, blocks: [li] }));
+    if (named.some((n) => !n?.name)) continue;
+    items.forEach((li, i) => mentions.push({ name: named[i]!.name!, anchor: li, blocks: [li], says: named[i]!.says }));
   }
   return mentions;
+}
+
+/** "Scale plan: 250 concurrent VMs", "Build (free) plan: 10 concurrent VMs": an item naming a plan and saying what it gives. */
+const LISTED_PLAN_RE = /^(.+?)(?:\s*\(([^()]{1,20})\))?\s+plan\s*[:–—-]\s+(.{1,120})$/i;
+
+function plainListedPlan(text: string): { name: string | null; says: NonNullable<Mention['says']> } | null {
+  const m = LISTED_PLAN_RE.exec(text);
+  if (!m) return null;
+  return { name: planName(m[1]), says: { free: isFreeText(m[2] ?? ''), text: m[3].trim() } };
 }
 
 /** Whether only white space follows the node inside its parent. */
@@ -160,6 +172,12 @@ function leadInLists(ctx: PageContext, name: string): Element[] {
     if (leadIn && leadIn.trim().endsWith(':') && mention.test(leadIn)) items.push(...childElements(list).filter((li) => tagName(li) === 'li'));
   }
   return items;
+}
+
+/** Lines pricing the plan by name: "Base price of Scale plan: $170", "The price of the Pro plan is $20". */
+function priceLines(ctx: PageContext, name: string): Element[] {
+  const label = new RegExp(`^(?:the\\s+)?(?:base\\s+|monthly\\s+|yearly\\s+|annual\\s+)?(?:price|cost|fee)\\s+(?:of|for)\\s+(?:the\\s+|a\\s+|your\\s+)?${escapeRegExp(name)}\\s+plan\\b`, 'i');
+  return findAll(ctx.root, ['p', 'li']).filter((el) => !inTable(ctx, el) && label.test(tagName(el) === 'li' ? ownListItemText(ctx.dom, el) : ctx.dom.text(el)));
 }
 
 /** The first fee among the plan's lines; an allowance in credits is not its price. */
@@ -251,14 +269,16 @@ export function readProsePlans(ctx: PageContext, claimed: (el: Element) => boole
   const shared = sharedFeatures(ctx, [...byName.values()].map((group) => group[0].name));
   for (const group of byName.values()) {
     const name = group[0].name;
-    const lines = [...new Set([...group.flatMap((m) => m.blocks), ...leadInLists(ctx, name)])].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
-    const fee = isFreeText(name) ? null : firstFee(ctx, lines);
+    const free = isFreeText(name) || group.some((m) => m.says?.free);
+    const lines = [...new Set([...group.flatMap((m) => m.blocks), ...leadInLists(ctx, name), ...priceLines(ctx, name)])].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+    const fee = free ? null : firstFee(ctx, lines);
     const listed = lines.filter((el) => tagName(el) === 'li' && !group.some((m) => m.anchor === el)).map((li) => ownListItemText(ctx.dom, li)).filter((t) => t && !findPrices(t).length);
-    const features = [...new Set([...listed, ...allowances(ctx, group), ...(shared.get(name) ?? []), ...limitSentences(ctx, name)])];
+    const said = group.flatMap((m) => (m.says && !findPrices(m.says.text).length ? [m.says.text] : []));
+    const features = [...new Set([...said, ...listed, ...allowances(ctx, group), ...(shared.get(name) ?? []), ...limitSentences(ctx, name)])];
     // The plan a page is titled by also takes the per-unit prices of its "Seat cost" sections.
     const perUnit = group.some((m) => tagName(m.anchor) === 'h1') && byName.size === 1 ? unitPrices(ctx, claimed) : [];
     const prices = [...(fee ? [fee.price] : []), ...perUnit.map((u) => u.price)];
-    drafts.push({ name, prices, features, cta: null, priceNotes: isFreeText(name) ? [name] : [] });
+    drafts.push({ name, prices, features, cta: null, priceNotes: free ? [isFreeText(name) ? name : 'Free'] : [] });
     used.push(...group.map((m) => m.anchor), ...(fee ? [fee.block] : []), ...perUnit.map((u) => u.block));
   }
   return { drafts, blocks: used };
