@@ -64,6 +64,19 @@ function itemFromLine(text: string, context: string | null, credits: CreditReade
   return label ? { label, price: first, context } : null;
 }
 
+/** "$0.50/GB transferred": what a rate meters, written after its unit. */
+const METERED_RE = /^\s*(transferred|stored|processed|ingested|scanned|written|read|sent|received|delivered|served|indexed|egressed)\b/i;
+
+/** "Momento Cache costs $0.50/GB transferred" prices the data it transfers: "Momento Cache – GB transferred". */
+function withMetered(label: string, found: FoundPrice, sentence: string): string {
+  const metered = METERED_RE.exec(sentence.slice(found.end));
+  const unit = found.price.unit?.replace(/^per\s+/i, '');
+  return metered && unit ? `${label} – ${unit} ${metered[1].toLowerCase()}` : label;
+}
+
+/** An FAQ's question ("Is it really just $.50/GB transferred?") asks about a price; it lists none. */
+const isQuestion = (text: string): boolean => text.trimEnd().endsWith('?');
+
 /** Sentences in running text: "a Standard ($29/month) package", "Dedicated IPv4 addresses are $2/mo", "macOS hosts are available for $449/month". */
 function itemsFromSentence(sentence: string, context: string | null, previous: string | null = null): Draft[] {
   const prices = findPrices(sentence);
@@ -78,7 +91,7 @@ function itemsFromSentence(sentence: string, context: string | null, previous: s
   if (verb) {
     // "Anything over this value is charged at $0.25 per GiB" under "Bandwidth": the section names it.
     const label = VAGUE_SUBJECT_RE.test(verb[1].trim()) && context ? context : cleanLabel(verb[1]);
-    if (label && !findPrices(label).length && wordCount(label) <= MAX_LABEL_WORDS) drafts.push({ label, price: first, context });
+    if (label && !findPrices(label).length && wordCount(label) <= MAX_LABEL_WORDS) drafts.push({ label: withMetered(label, first, sentence), price: first, context });
   }
   if (!drafts.length && first && FEE_LEAD_RE.test(sentence.slice(0, first.index))) {
     // The fee names what it is for after the price, or the sentence before says it.
@@ -165,12 +178,12 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
         return;
       }
       if (text.length <= SHORT_BLOCK) {
-        const item = itemFromLine(text, context);
-        const sentences = splitSentences(text);
+        const item = isQuestion(text) ? null : itemFromLine(text, context);
+        const sentences = splitSentences(text).filter((sentence) => !isQuestion(sentence));
         const sentenceItems = sentences.flatMap((sentence, i) => itemsFromSentence(sentence, context, i > 0 ? sentences[i - 1].replace(/[.!?]+$/, '') : null));
         drafts.push(...(sentenceItems.length ? sentenceItems : item ? [item] : []));
       } else {
-        const sentences = splitSentences(text);
+        const sentences = splitSentences(text).filter((sentence) => !isQuestion(sentence));
         sentences.forEach((sentence, i) => drafts.push(...itemsFromSentence(sentence, context, i > 0 ? sentences[i - 1].replace(/[.!?]+$/, '') : null)));
       }
       return;

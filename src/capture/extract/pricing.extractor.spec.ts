@@ -215,6 +215,18 @@ describe('prices named in a sentence', () => {
   });
 });
 
+describe('metered rates and FAQ questions (Momento, corpus)', () => {
+  it('names a rate by what it meters ("costs $0.50/GB transferred") and takes no line item from a question', () => {
+    const html = `<html><body><main><h1>Pricing</h1>
+      <p>Momento Cache costs $0.50/GB transferred, metered in 1 KB increments each time.</p>
+      <h2>FAQ</h2><h3>Is it really just $.50/GB transferred in and out of Momento Cache?</h3>
+      <p>Yes.</p><h3>Can I run a production app for $5.00/month on Momento Cache?</h3><p>Absolutely.</p>
+      </main></body></html>`;
+    const fields = fieldsOf(html, 'https://docs.momentohq.com/manage/pricing', 'pricing');
+    expect(fields.line_items.map((i) => [i.label, i.price.amount])).toEqual([['Momento Cache – GB transferred', 0.5]]);
+  });
+});
+
 describe('pricing sections on the Travis CI billing overview (corpus)', () => {
   const url = 'https://docs.travis-ci.com/user/billing-overview/';
   const before = fieldsOf(corpusPage('pricing-travis-ci-credit-plans-pair/before.md'), url, 'pricing');
