@@ -161,3 +161,27 @@ describe('plans listed as "<Name> plan: what it gives" (CodeSandbox, corpus)', (
     expect(plans('# Pricing\n\nPick the corresponding plan:\n\n- Scale plan: 250 concurrent VMs\n- Talk to us about discounts')).toEqual([]);
   });
 });
+
+describe('a table of what one plan includes, beside a plan named by its heading (PlanetScale, corpus)', () => {
+  const SCALER = [
+    '## Scaler Pro',
+    'The **Scaler Pro** plan is broken down by cluster size.',
+    '|  | **Scaler Pro** |\n| --- | --- |\n| **Storage/month** | 10 GB included; $1.50 per additional 1 GB. |\n| **Availability zones** | 3 |\n| **Support** | Standard |',
+    '## PlanetScale Enterprise plan',
+    'Our Enterprise plan is great for users that want to scale farther.',
+  ].join('\n\n');
+
+  it('reads the one-column table as its plan, and the heading as a second plan', () => {
+    const fields = page(SCALER).fields as PricingFields;
+    expect(fields.plans.map((p) => [p.name, p.prices.length, p.features])).toEqual([
+      ['Scaler Pro', 0, ['Storage/month: 10 GB included; $1.50 per additional 1 GB.', 'Availability zones: 3', 'Support: Standard']],
+      ['PlanetScale Enterprise', 0, []],
+    ]);
+    expect(fields.line_items.map((i) => [i.label, i.price.amount])).toEqual([['Storage/month – Scaler Pro', 1.5]]);
+  });
+
+  it('reads no plan from a one-column table the page never calls a plan', () => {
+    const specs = '# Machines\n\n|  | **Large** |\n| --- | --- |\n| **CPU** | 8 cores |\n| **RAM** | 16 GB |';
+    expect((page(specs).fields as PricingFields).plans).toEqual([]);
+  });
+});

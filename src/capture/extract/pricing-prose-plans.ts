@@ -250,16 +250,17 @@ const documentOrder = (ctx: PageContext): Map<Element, number> => new Map(findAl
 
 /**
  * Plans a documentation page names only in prose: headings "Free plan", "Open Source plan", bold
- * lines "**Paid plan** is activated …", or a list introduced as plans. At least two plans, or the
- * page's own title naming one. A plan called Free is free; another takes the first fee stated in
- * its lines or in a list introduced by it ("With the Performance plan you have:"), allowances in
- * credits aside; its list items without a price are its features.
+ * lines "**Paid plan** is activated …", or a list introduced as plans. At least two plans (counting
+ * `otherPlans`, those a table or card of the page shows), or the page's own title naming one. A
+ * plan called Free is free; another takes the first fee stated in its lines or in a list introduced
+ * by it ("With the Performance plan you have:"), allowances in credits aside; its list items
+ * without a price are its features.
  */
-export function readProsePlans(ctx: PageContext, claimed: (el: Element) => boolean): ProsePlans {
+export function readProsePlans(ctx: PageContext, claimed: (el: Element) => boolean, otherPlans = 0): ProsePlans {
   const mentions = [...headingMentions(ctx, claimed), ...boldMentions(ctx, claimed)];
   const names = new Set(mentions.map((m) => m.name.toLowerCase()));
   const titled = mentions.some((m) => tagName(m.anchor) === 'h1');
-  if (names.size < MIN_PLANS && !titled) return { drafts: [], blocks: [] };
+  if (names.size + otherPlans < MIN_PLANS && !titled) return { drafts: [], blocks: [] };
   const order = documentOrder(ctx);
   const byName = new Map<string, Mention[]>();
   for (const m of mentions) byName.set(m.name.toLowerCase(), [...(byName.get(m.name.toLowerCase()) ?? []), m]);

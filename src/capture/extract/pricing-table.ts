@@ -181,7 +181,8 @@ function readRowPlanTable(ctx: PageContext, header: Cell[], dataRows: Cell[][]):
 
 /**
  * A comparison without prices ("|  | Standard | Plus |" on a help page) is one of plans when its
- * corner is empty and the page calls every column a plan ("the Standard plan and Plus plan").
+ * corner is empty and the page calls every column a plan ("the Standard plan and Plus plan"); so
+ * is a table of what one plan includes ("|  | **Scaler Pro** |" under "The **Scaler Pro** plan is …").
  */
 function namesPlans(ctx: PageContext, table: Element, header: Cell[], columns: number[]): boolean {
   if (header[0]?.text || !columns.every((c) => header[c].text.length <= 40)) return false;
@@ -252,7 +253,10 @@ export function readPricingTables(ctx: PageContext): TableReading {
     if (tiers || isRowPlanTable(header, dataRows)) {
       reading.drafts.push(...readRowPlanTable(ctx, header, dataRows));
       reading.planTables.push(table);
-    } else if (columns.length >= 2 && (headerPriced || priceRow || namesPlans(ctx, table, header, columns)) && (featureRows >= 2 || marks)) {
+    } else if (
+      ((columns.length >= 2 && (headerPriced || priceRow)) || (columns.length >= 1 && namesPlans(ctx, table, header, columns))) &&
+      (featureRows >= 2 || marks)
+    ) {
       reading.drafts.push(...readPlanTable(ctx, rows, headerIndex, columns, reading.usageRows));
       reading.planTables.push(table);
     } else if (isPlanPriceRow(ctx, table, header, dataRows)) {

@@ -88,8 +88,8 @@ export function extractPricing(page: PageContext): PricingFields {
   const inHeaded = new Set(headed.blocks);
   const listed = readListPlans(ctx, (el) => inHeaded.has(el) || !!closest(el, (a) => inCard.has(a), ctx.root));
   const inListed = new Set(listed.items);
-  const prose = readProsePlans(ctx, (el) => inHeaded.has(el) || inListed.has(el) || inTable(el) || !!closest(el, (a) => inCard.has(a), ctx.root));
   const read = [...tables.drafts, ...cards.drafts, ...headed.drafts, ...listed.drafts];
+  const prose = readProsePlans(ctx, (el) => inHeaded.has(el) || inListed.has(el) || inTable(el) || !!closest(el, (a) => inCard.has(a), ctx.root), read.length);
   const plans = finalizePlans([...read, ...prose.drafts.filter((d) => !namedAlready(d.name, read)), ...plansFromStructuredData(ctx)]);
   const claimed = new Set<Element>([...tables.planTables, ...cards.cards, ...headed.blocks, ...listed.items, ...prose.blocks]);
   const lineItems = readLineItems(ctx, (el) => claimed.has(el), tables.usageTables, tables.usageRows);
