@@ -174,6 +174,17 @@ describe('diffPricing', () => {
     expect(diffPricing(pricing([perDeveloper(1500)]), pricing([flat(500)]))).toEqual([expect.objectContaining({ change_type: 'price_decreased', old: 1500, new: 500 })]);
   });
 
+  it("compares a plan's only rate when it comes to be billed annually (Sandstorm, corpus)", () => {
+    const work = (amount: number, extra = {}) => plan('work', [price(amount, 'month', { unit: 'per user', ...extra })]);
+    // "$15 /user/month" → "$5 /user/month - billed annually": a cut, not a billing period swapped.
+    expect(diffPricing(pricing([work(15)]), pricing([work(5, { billing: 'annually' })]))).toEqual([
+      expect.objectContaining({ change_type: 'price_decreased', path: 'plans[work].prices[year].amount', old: 15, new: 5 }),
+    ]);
+    // Beside a monthly price that stays, an annual one is a billing period added.
+    const both = plan('work', [price(15, 'month', { unit: 'per user' }), price(12, 'month', { unit: 'per user', billing: 'annually' })]);
+    expect(diffPricing(pricing([work(15)]), pricing([both]))).toEqual([expect.objectContaining({ change_type: 'billing_period_added' })]);
+  });
+
   it('reports a page-level billing period only when no plan explains it', () => {
     const before = pricing([], { billing_periods: ['month'] });
     const after = pricing([], { billing_periods: ['month', 'year'] });

@@ -133,7 +133,7 @@ function diffPrices(
   explained: Set<BillingPeriod>,
 ): FieldDiff[] {
   const diffs: FieldDiff[] = [];
-  const prices = pairUnknownPeriod(diffKeyedSets(withPriceKeys(before), withPriceKeys(after), (entry) => entry.key));
+  const prices = pairOnlyPrice(diffKeyedSets(withPriceKeys(before), withPriceKeys(after), (entry) => entry.key));
   const beforePeriods = new Set(before.map(chargedEvery));
   const afterPeriods = new Set(after.map(chargedEvery));
 
@@ -158,14 +158,18 @@ function diffPrices(
 }
 
 /**
- * A plan's only price read without a period ("$15") and its only price now read with one ("$30
- * monthly value") are one price seen twice: a change of price, not a billing period gained and one lost.
+ * A plan's only price and its only price now are one price seen twice, a change of price rather
+ * than a billing period gained and one lost, when one is read without a period and the other with
+ * one ("$15" → "$30 monthly value"), or when both state the same rate billed another way
+ * ("$15 /user/month" → "$5 /user/month - billed annually").
  */
-function pairUnknownPeriod<T extends { price: PlanPrice }>(prices: KeyedSetDiff<T>): KeyedSetDiff<T> {
+function pairOnlyPrice<T extends { price: PlanPrice }>(prices: KeyedSetDiff<T>): KeyedSetDiff<T> {
   const [removed, added] = [prices.removed, prices.added];
   if (removed.length !== 1 || added.length !== 1) return prices;
   const [old, next] = [removed[0].item.price, added[0].item.price];
-  if ((old.period === 'unknown') === (next.period === 'unknown') || !sameText(old.unit, next.unit)) return prices;
+  const oneWithout = (old.period === 'unknown') !== (next.period === 'unknown');
+  const rebilled = old.period !== 'unknown' && old.period === next.period && (old.billing ?? null) !== (next.billing ?? null);
+  if ((!oneWithout && !rebilled) || !sameText(old.unit, next.unit)) return prices;
   return { added: [], removed: [], matched: [...prices.matched, { key: added[0].key, before: removed[0].item, after: added[0].item }] };
 }
 
