@@ -16,6 +16,16 @@ describe('changelog layouts without version numbers', () => {
     ]);
   });
 
+  it('reads a date heading over lines grouped as "Breaking changes:", "Command line interface" as one entry (Typst, corpus)', () => {
+    const day = (date: string) =>
+      `<h2>${date}</h2><ul><li><strong>Breaking changes:</strong><ul><li>Enumerations now require a space after their marker</li></ul></li>` +
+      `<li>Command line interface<ul><li>Added --font-path argument</li></ul></li><li>Miscellaneous improvements<ul><li>Added round function</li></ul></li></ul>`;
+    expect(entries(day('March 28, 2023') + day('March 21, 2023')).map((e) => [e.title, e.date, e.items.length])).toEqual([
+      ['March 28, 2023', '2023-03-28', 6],
+      ['March 21, 2023', '2023-03-21', 6],
+    ]);
+  });
+
   it('reads a <time> written before each <h2>', () => {
     const body = [
       '<time datetime="2024-06-04">Jun 4</time><h2>Launched SSO</h2><p>Sign in with Okta and Azure AD.</p>',

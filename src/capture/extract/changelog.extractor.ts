@@ -281,9 +281,11 @@ function entriesFromHeadings(ctx: PageContext): ChangelogEntry[] {
     }
     const title = entryTitle(info.text) || info.text;
     const items = topLevelItems(section);
-    if (dateOnly.has(heading) && items.length && !items.every((li) => isTitledLine(ctx, li))) {
-      // Lines written as sentences ("You can now change the deployment region …") are what the
-      // day shipped: one entry titled by its date, the lines its items.
+    const grouped = items.some((li) => CATEGORY_HEADING_RE.test(ownListItemText(ctx.dom, li)));
+    if (dateOnly.has(heading) && items.length && (grouped || !items.every((li) => isTitledLine(ctx, li)))) {
+      // Lines written as sentences ("You can now change the deployment region …"), or grouped
+      // under "Breaking changes:" and the like, are what the day shipped: one entry titled by its
+      // date, the lines its items.
       drafts.push({ title: info.text, version: null, date: info.date, anchor: anchorId(heading, null), items: sectionItems(ctx, section, info.text) });
       continue;
     }

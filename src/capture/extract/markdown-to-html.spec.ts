@@ -49,4 +49,9 @@ describe('markdownToHtml', () => {
       '<h3 id="react-19">React 19</h3>\n<ul>\n<li><a href="https://react.dev">react.dev</a>\n</li></ul>',
     );
   });
+
+  it("reads Typst's spaced id marks, dots and all ({ #v0.11.1 }, { #_ })", () => {
+    expect(md('## Version 0.11.1 (May 17, 2024) { #v0.11.1 }')).toContain('<h2 id="v0.11.1">Version 0.11.1 (May 17, 2024)</h2>');
+    expect(md('## March 28, 2023 { #_ }')).toContain('<h2 id="_">March 28, 2023</h2>');
+  });
 });

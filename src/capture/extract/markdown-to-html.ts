@@ -11,8 +11,11 @@ const LIST_ITEM_RE = /^( *)([-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
 const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
 const ATX_RE = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
 const QUOTE_RE = /^ {0,3}>/;
-/** An id written after a heading or an item: `{#install}` (Hugo, Pandoc) or an MDX comment holding it, as react.dev writes its headings. */
-const ID_MARK_RE = /\s*\{(?:#([\w-]+)|\/\*\s*([\w-]+)\s*\*\/)\}\s*$/;
+/**
+ * An id written after a heading or an item: `{#install}` (Hugo, Pandoc), `{ #v0.11.1 }` (Typst's
+ * docs) or an MDX comment holding it, as react.dev writes its headings.
+ */
+const ID_MARK_RE = /\s*\{\s*(?:#([\w.:-]+)|\/\*\s*([\w-]+)\s*\*\/)\s*\}\s*$/;
 const MDX_ID_RE = /\s*\{\/\*\s*[\w-]+\s*\*\/\}/g;
 
 /** A line without the ids static-site generators read and never show, and the trailing one, if any. */

@@ -58,7 +58,7 @@ function jsxClasses(html: string): string {
 }
 
 function headingIds(html: string): string {
-  return html.replace(/<h([1-6])>(.*?) ID-MARK-([\w-]+)-ID-MARK<\/h\1>/g, '<h$1 id="$3">$2</h$1>');
+  return html.replace(/<h([1-6])>(.*?) ID-MARK-([\w.:-]+)-ID-MARK<\/h\1>/g, '<h$1 id="$3">$2</h$1>');
 }
 
 /**
