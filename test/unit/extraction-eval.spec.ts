@@ -23,6 +23,10 @@ const BELOW_FLOOR_OPEN = new Map<string, string>([
     'a comparison table with the storage tiers as columns and the cost components as rows: per-tier storage prices are not read as line items of the tiers',
   ],
   [
+    'pricing-storj-object-mount-pair',
+    'the two licensing models are rows of a table that prices neither; each is priced in a "Details: <model>" section further down ("License pricing per user: $75/mo."), read as line items, not plans',
+  ],
+  [
     'pricing-localstack-team-plan-pair',
     'Pro shows "<del>€ 20</del> € 15 / month", € 15 for the first two months (a footnote): pricing reads a struck price as the former one, so Pro is € 15 where the fact says the regular € 20',
   ],
