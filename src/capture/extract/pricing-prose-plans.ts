@@ -119,7 +119,7 @@ function boldMentions(ctx: PageContext, claimed: (el: Element) => boolean): Ment
     if (!leadIn || !LEAD_IN_RE.test(leadIn) || INCLUDES_RE.test(leadIn)) continue;
     const named = items.map((li) => {
       const lead = boldLead(ctx, li);
-      if (lead) return SEPARATOR_RE.test(lead.rest) ? { name: planName(ctx.dom.text(lead.bold)) } : null;
+      if (lead) return SEPARATOR_RE.test(lead.rest) ? { name: planName(ctx.dom.text(lead.bold)), says: undefined } : null;
       return plainListedPlan(ownListItemText(ctx.dom, li));
     });
     if (named.some((n) => !n?.name)) continue;
