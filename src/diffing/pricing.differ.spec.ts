@@ -185,6 +185,14 @@ describe('diffPricing', () => {
     expect(diffPricing(pricing([work(15)]), pricing([both]))).toEqual([expect.objectContaining({ change_type: 'billing_period_added' })]);
   });
 
+  it('reports a flat fee replaced by usage rates as the plan repriced (Dashbird, corpus)', () => {
+    const flat = plan('professional', [price(115, 'month')]);
+    const usage = plan('professional', [price(4, 'month', { unit: 'per resource', billing: 'annually' }), price(4, 'month', { unit: 'per GB', billing: 'annually' })]);
+    expect(diffPricing(pricing([flat]), pricing([usage]))).toEqual([
+      expect.objectContaining({ op: 'modified', change_type: 'price_changed', path: 'plans[professional].prices', old: flat.prices, new: usage.prices }),
+    ]);
+  });
+
   it('reports a page-level billing period only when no plan explains it', () => {
     const before = pricing([], { billing_periods: ['month'] });
     const after = pricing([], { billing_periods: ['month', 'year'] });

@@ -136,6 +136,11 @@ function diffPrices(
   const prices = pairOnlyPrice(diffKeyedSets(withPriceKeys(before), withPriceKeys(after), (entry) => entry.key));
   const beforePeriods = new Set(before.map(chargedEvery));
   const afterPeriods = new Set(after.map(chargedEvery));
+  if (repriced(prices)) {
+    // "$115/mo" → "$4 / resource + $4 / GB, billed annually": a new way of pricing the plan, not periods gained and lost.
+    [...before, ...after].forEach((price) => explained.add(chargedEvery(price)));
+    return [fieldDiff('modified', 'price_changed', `${path}.prices`, 'alertable', before, after)];
+  }
 
   for (const { key, item } of prices.added) {
     const newPeriod = before.length > 0 && !beforePeriods.has(chargedEvery(item.price));
@@ -155,6 +160,16 @@ function diffPrices(
     if (diff) diffs.push(diff);
   }
   return diffs;
+}
+
+/**
+ * Every price of the plan replaced by prices per some unit it did not charge by before (a flat fee
+ * becoming usage rates): nothing is left to compare amount by amount.
+ */
+function repriced<T extends { price: PlanPrice }>(prices: KeyedSetDiff<T>): boolean {
+  if (prices.matched.length || !prices.removed.length || prices.added.length < 2) return false;
+  const units = new Set(prices.removed.map(({ item }) => textKey(item.price.unit)));
+  return prices.added.every(({ item }) => item.price.unit && !units.has(textKey(item.price.unit)));
 }
 
 /**

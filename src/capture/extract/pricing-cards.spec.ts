@@ -151,3 +151,40 @@ describe('cards with headed feature groups (Hangfire, corpus)', () => {
   });
 });
 
+
+describe('card prices and plans shown without an amount (dependencies.io, Insomnia, Dashbird, corpus)', () => {
+  const fields = (html: string) => extractPage(page(html), 'https://app.example/pricing', 'pricing').fields as PricingFields;
+  const read = (html: string) => fields(html).plans.map((p) => [p.name, p.prices.map((x) => `${x.amount}/${x.period}`)]);
+
+  it('reads a monthly price and the yearly one written small beneath it in one heading', () => {
+    const card = (name: string, month: string, year: string) =>
+      `<div class="card"><div class="card-body"><h3>${name}</h3><h5 class="card-title">$${month} / mo.<br><small>or $${year} / yr. (2 months free)</small></h5><ul><li>1 repo</li><li>Email support</li></ul></div></div>`;
+    expect(read(`<div class="row">${card('Single', '4.99', '49.99')}${card('Standard', '19.99', '199.99')}</div>`)).toEqual([
+      ['Single', ['4.99/month', '49.99/year']],
+      ['Standard', ['19.99/month', '199.99/year']],
+    ]);
+  });
+
+  it('reads one priced card as a plan among siblings that say "Free", "Contact Us" or "TBA" instead of an amount', () => {
+    const column = (cls: string, name: string, price: string, cta: string) =>
+      `<div class="col-sm ${cls} text-center"><h2>${name}</h2><h6>${price}</h6><a href="/go" class="cta-btn">${cta}</a><ul><li>Alerting</li><li>Dashboards</li></ul></div>`;
+    const row = [
+      column('box-light', 'Community', 'Free', 'Get Started'),
+      column('box-darker', 'Professional', '$115/mo', 'Start Free Trial'),
+      column('box-light', 'Enterprise', 'Contact Us', 'Contact Us'),
+      column('box-light', 'Teams', 'TBA', 'Coming Soon'),
+    ].join('');
+    const plans = fields(`<div class="row">${row}</div>`).plans;
+    expect(plans.map((p) => [p.name, p.prices.map((x) => x.amount), p.contact_sales])).toEqual([
+      ['Community', [0], false],
+      ['Professional', [115], false],
+      ['Enterprise', [null], true],
+      ['Teams', [], false],
+    ]);
+  });
+
+  it('takes no plan from a grid of feature boxes one of which mentions a price', () => {
+    const box = (title: string, text: string) => `<div class="feature col-sm"><h3>${title}</h3><p>${text}</p><p>Learn more about it</p></div>`;
+    expect(read(`<div class="row">${box('Alerts', 'Get notified in seconds.')}${box('Credits', 'Start with $5 of credit.')}${box('Teams', 'Invite your whole team.')}</div>`)).toEqual([]);
+  });
+});

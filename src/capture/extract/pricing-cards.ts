@@ -72,9 +72,14 @@ export function findPriceElements(ctx: PageContext, skip: (el: Element) => boole
     if (!hasCurrencyHint(text) || !findPrices(text).length) continue;
     priced.add(el);
   }
-  const hasPricedChild = new Set<AnyNode>();
-  for (const el of priced) if (el.parent && priced.has(el.parent as Element)) hasPricedChild.add(el.parent);
-  const deepest = [...priced].filter((el) => !hasPricedChild.has(el));
+  const pricedChildren = new Map<AnyNode, Element[]>();
+  for (const el of priced) if (el.parent && priced.has(el.parent as Element)) pricedChildren.set(el.parent, [...(pricedChildren.get(el.parent) ?? []), el]);
+  const count = (el: Element): number => findPrices(ctx.dom.text(el)).length;
+  // The innermost priced elements, unless a parent prices more than its priced children together
+  // ("$4.99 / mo.<br><small>or $49.99 / yr.</small>"): then the parent is the price phrase.
+  const owning = new Set([...pricedChildren].filter(([parent, kids]) => count(parent as Element) > kids.reduce((n, kid) => n + count(kid), 0)).map(([parent]) => parent as Element));
+  const withinOwning = (el: Element): boolean => !!closest(el.parent as AnyNode, (a) => owning.has(a as Element));
+  const deepest = [...priced].filter((el) => (owning.has(el) || !pricedChildren.has(el)) && !withinOwning(el));
   // "<span>$49</span><span>/mo per user</span>": the price phrase is the parent's short text.
   const lifted = new Set<Element>();
   for (const el of deepest) {
@@ -256,15 +261,25 @@ function isPriceLine(ctx: PageContext, el: Element): boolean {
   return !/\w/.test(rest);
 }
 
+/** "Pricing coming soon…", "TBA": a plan shown without its price yet. */
+const COMING_SOON_RE = /\b(?:TBA|TBD|coming soon|to be announced)\b/i;
+
+/** Short lines of a card saying what it costs without an amount: "Free", "Contact sales", "Pricing coming soon". */
+function priceNotesOf(ctx: PageContext, card: Element): string[] {
+  // A link or button saying "Contact us" is the card's call to action; a heading saying it is its price.
+  const inCta = (el: Element): boolean => !!closest(el, (a) => tagName(a) === 'a' || tagName(a) === 'button', card);
+  return descendants(card, (el) => isLeafBlock(el) && !inCta(el))
+    .map((el) => ctx.dom.text(el))
+    .filter((t) => t.length <= 40 && (isFreeText(t) || isContactSalesText(t) || COMING_SOON_RE.test(t)));
+}
+
 function cardDraft(ctx: PageContext, card: Element, priceEls: Element[]): PlanDraft | null {
   const name = planName(ctx, card);
   if (!name) return null;
   const own = priceEls.filter((p) => closest(p, (a) => a === card) && isPriceLine(ctx, p));
   const prices = own.flatMap((p) => readPrices(ctx, p));
   const cta = callToAction(ctx.dom, card);
-  const priceNotes = descendants(card, (el) => isLeafBlock(el))
-    .map((el) => ctx.dom.text(el))
-    .filter((t) => t.length <= 40 && t !== cta && (isFreeText(t) || isContactSalesText(t)));
+  const priceNotes = priceNotesOf(ctx, card);
   const exclude = new Set([name, cta ?? '', ...own.map((p) => ctx.dom.text(p))]);
   return { name, prices, features: cardFeatures(ctx, card, exclude), cta, priceNotes };
 }
@@ -307,7 +322,8 @@ export function readPlanCards(ctx: PageContext, skip: (el: Element) => boolean):
     if (known !== undefined) return known;
     const priced = childElements(parent).filter((c) => pricedCount.has(c));
     const sameTag = priced.every((c) => tagName(c) === tagName(priced[0]));
-    const verdict = priced.length >= 2 && sameTag && priced.every((c) => isCardLike(ctx, c, pricedCount.get(c)!) && planName(ctx, c) !== null);
+    const named = (c: Element): boolean => isCardLike(ctx, c, pricedCount.get(c) ?? 0) && planName(ctx, c) !== null;
+    const verdict = (priced.length >= 2 && sameTag && priced.every(named)) || (priced.length === 1 && named(priced[0]) && notedSibling(ctx, parent, priced[0], named));
     judged.set(parent, verdict);
     return verdict;
   };
@@ -333,7 +349,8 @@ export function readPlanCards(ctx: PageContext, skip: (el: Element) => boolean):
     for (const card of children) {
       // Unpriced siblings shaped like the priced cards are plans too ("Enterprise — Contact sales"),
       // whatever class names the plan itself (<article class="plan free"> beside "plan bootstrap").
-      if (!pricedCount.has(card) && !pricedShapes.has(signature(card)) && !hasClasses(card, tagName(priced[0]), shared)) continue;
+      const alike = pricedShapes.has(signature(card)) || hasClasses(card, tagName(priced[0]), shared) || (priced.length === 1 && kin(card, priced[0]));
+      if (!pricedCount.has(card) && !alike) continue;
       const draft = cardDraft(ctx, card, priceEls);
       if (!draft) continue;
       if (!pricedCount.has(card) && !draft.priceNotes.length && !isContactSalesText(draft.cta ?? '')) continue;
@@ -349,6 +366,21 @@ export function readPlanCards(ctx: PageContext, skip: (el: Element) => boolean):
     }
   }
   return { drafts, cards };
+}
+
+/**
+ * One priced card is a plan among plans when a sibling of its shape names a plan and says what it
+ * costs without an amount ("Free", "Contact sales", "TBA — pricing coming soon").
+ */
+function notedSibling(ctx: PageContext, parent: Element, card: Element, named: (c: Element) => boolean): boolean {
+  return childElements(parent).some((c) => c !== card && kin(c, card) && named(c) && priceNotesOf(ctx, c).length > 0);
+}
+
+/** Shaped alike: the same tag, and the same classes or some class in common (`col-sm box-light` beside `col-sm box-darker`). */
+function kin(a: Element, b: Element): boolean {
+  if (tagName(a) !== tagName(b)) return false;
+  const classes = classTokens(b);
+  return signature(a) === signature(b) || classTokens(a).some((c) => classes.includes(c));
 }
 
 /**
