@@ -4,8 +4,10 @@ import { AccountsService } from './accounts/accounts.service';
 import { firstStartMessage } from './accounts/first-start-message';
 import { start } from './bootstrap';
 import { ConfigError, loadConfig } from './config/config';
+import { tuneHeap } from './heap-tuning';
 
 async function main(): Promise<void> {
+  tuneHeap();
   const config = loadConfig();
   const app = await start(config);
   if (!config.databaseUrl) {
