@@ -92,8 +92,11 @@ export function finalizePlans(drafts: PlanDraft[]): PricingPlan[] {
     const existing = byKey.get(key);
     if (existing) {
       // The same plan shown again (e.g. under a yearly toggle panel): merge what it adds.
+      // The same amount read again is the same price, unless both say per what and not alike ("per user", "per seat"):
+      // kept apart, a change to one of them is a change of that price.
+      const unitsApart = (a: FoundPrice, b: FoundPrice): boolean => !!a.price.unit && !!b.price.unit && a.price.unit.toLowerCase() !== b.price.unit.toLowerCase();
       const known = (p: FoundPrice): boolean =>
-        existing.prices.some((e) => e.price.amount === p.price.amount && (e.price.period === p.price.period || p.price.period === 'unknown'));
+        existing.prices.some((e) => e.price.amount === p.price.amount && (e.price.period === p.price.period || p.price.period === 'unknown') && !unitsApart(e, p));
       existing.prices.push(...draft.prices.filter((p) => !known(p)));
       existing.features.push(...draft.features.filter((f) => !existing.features.includes(f)));
       existing.cta ??= draft.cta;

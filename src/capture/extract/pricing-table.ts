@@ -95,6 +95,13 @@ function readPlanTable(ctx: PageContext, rows: Cell[][], headerIndex: number, co
     const cells = columns.map((c) => row[c]).filter(Boolean);
     if (new Set(cells.map((c) => c.el)).size <= 1 && !label) continue;
     const priced = cells.filter((c) => isPriceCell(c.text)).length;
+    if (priced && metersLabel(label, cells)) {
+      // "Traces | $0.005 per trace thereafter | …": what each plan charges for usage, not its price.
+      columns.forEach((c) => {
+        if (row[c] && row[c] !== row[0] && hasPrice(row[c].text)) usage.push({ label, column: columnName(header[c]), cell: row[c].el, row: row[0].el.parent as Element });
+      });
+      continue;
+    }
     const priceRow = priced >= 2 || (priced >= 1 && PRICE_ROW_LABEL_RE.test(label));
     if (!priceRow && label && !hasPrice(label)) {
       // A feature priced under one plan only is what that plan charges for it: a line item too.
@@ -123,6 +130,19 @@ function readPlanTable(ctx: PageContext, rows: Cell[][], headerIndex: number, co
 }
 
 const PRICE_ROW_LABEL_RE = /price|cost|pricing|per\s|billed|monthly|yearly|annual/i;
+
+/** What a plan's own price is counted in ("$39 per seat"): a row priced per one of these prices the plan. */
+const SEAT_NOUN_RE = /^(?:seat|user|member|developer|editor|agent|host|license|licence|person)$/i;
+
+/** A row named after what its prices are per ("Traces" priced "$0.005 per trace"): a usage rate of each plan. */
+function metersLabel(label: string, cells: Cell[]): boolean {
+  if (!label || PRICE_ROW_LABEL_RE.test(label)) return false;
+  const prices = cells.flatMap((c) => findPrices(c.text));
+  return prices.length > 0 && prices.every((p) => {
+    const noun = /^per\s+([\p{L}]+)/u.exec(p.price.unit ?? '')?.[1];
+    return !!noun && !SEAT_NOUN_RE.test(noun) && new RegExp(`\\b${noun}s?\\b`, 'iu').test(label);
+  });
+}
 const PLAN_HEADER_RE = /^(?:plans?|tiers?|editions?|packages?|subscriptions?|licen[cs]es?)$/i;
 const PERIOD_HEADER_RE = /^(?:price\s+)?(?:\(?(?:per\s+)?(?:month|year)\)?|monthly|yearly|annual(?:ly)?|billed\s+(?:monthly|yearly|annually))(?:\s+price)?$/i;
 
@@ -224,6 +244,52 @@ function readPlanPriceRow(ctx: PageContext, header: Cell[], row: Cell[]): PlanDr
 }
 
 /**
+ * A table drawn as a row of cards: every header cell a plan ("| Startups | Developer | Plus |
+ * Enterprise |", no corner of row labels), and below, cells of what each plan says: a blurb, its
+ * price lines ("Free for 1 user", "$39/user", "Custom"), its features.
+ */
+function isCardRowTable(header: Cell[], dataRows: Cell[][]): boolean {
+  // "Startups" names the Startup tier as "Teams" does the Team one.
+  const tierName = (text: string): boolean => TIER_NAME_RE.test(text) || TIER_NAME_RE.test(text.replace(/s$/i, ''));
+  if (header.length < 2 || dataRows.length < 1 || dataRows.length > 8 || !tierName(header[0].text)) return false;
+  if (header.some((c) => !c.text || hasPrice(c.text) || c.text.split(/\s+/).length > TIER_WORDS)) return false;
+  if (header.filter((c) => tierName(c.text)).length * 2 < header.length) return false;
+  return dataRows.some((r) => r.length === header.length && r.filter((c) => cardPriceLines(c).some((l) => l.kind !== 'feature')).length >= 2);
+}
+
+type CardLine = { kind: 'price' | 'free' | 'contact' | 'feature'; text: string };
+
+/** A card cell's lines (its list items, or its text), each a price, a free or contact note, or a feature. */
+function cardPriceLines(cell: Cell, ctx?: PageContext): CardLine[] {
+  const items = findAll(cell.el, 'li');
+  const lines = items.length && ctx ? items.map((li) => ctx.dom.text(li)) : [cell.text];
+  return lines.filter(Boolean).map((text) => {
+    const first = findPrices(text)[0];
+    // "$39/user" leads with its price; "Additional traces billed @ $0.005/trace" is a rate the plan lists.
+    if (first && !/\p{L}/u.test(text.slice(0, first.index))) return { kind: 'price', text };
+    if (isFreeText(text) || /^free\b/i.test(text)) return { kind: 'free', text };
+    if (isContactSalesText(text) && text.length <= 40) return { kind: 'contact', text };
+    return { kind: 'feature', text };
+  });
+}
+
+function readCardRowTable(ctx: PageContext, header: Cell[], dataRows: Cell[][]): PlanDraft[] {
+  return header.map((name, i) => {
+    const draft: PlanDraft = { name: name.text, prices: [], features: [], cta: null, priceNotes: [] };
+    for (const row of dataRows) {
+      const cell = row[i];
+      if (!cell || row.indexOf(cell) !== i) continue;
+      for (const line of cardPriceLines(cell, ctx)) {
+        if (line.kind === 'price' && !draft.prices.length) draft.prices.push(...findPrices(line.text).slice(0, 1));
+        else if (line.kind === 'free' || line.kind === 'contact') draft.priceNotes.push(line.kind === 'free' ? 'Free' : line.text);
+        else if (line.text.length <= 200) draft.features.push(line.text);
+      }
+    }
+    return draft;
+  });
+}
+
+/**
  * Comparison tables: plan names across the header, a price row (or prices in the header), and
  * feature rows with check marks or values; or a plan on each row, under a "Plan" column or with
  * Monthly and Yearly price columns. Other tables with priced rows are usage price lists.
@@ -250,7 +316,10 @@ export function readPricingTables(ctx: PageContext): TableReading {
     // One sizing table is the page's tiers; a second ("Database Class" under machine sizes) prices an add-on.
     const tiers: boolean = !tierTableSeen && isTierTable(ctx, header, dataRows);
     tierTableSeen ||= tiers;
-    if (tiers || isRowPlanTable(header, dataRows)) {
+    if (isCardRowTable(header, dataRows)) {
+      reading.drafts.push(...readCardRowTable(ctx, header, dataRows));
+      reading.planTables.push(table);
+    } else if (tiers || isRowPlanTable(header, dataRows)) {
       reading.drafts.push(...readRowPlanTable(ctx, header, dataRows));
       reading.planTables.push(table);
     } else if (

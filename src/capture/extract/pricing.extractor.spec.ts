@@ -1,5 +1,6 @@
 import type { PricingFields, PricingPlan } from '../capture.types';
 import { extractPage } from './extract-page';
+import { diffCaptures } from '../../diffing/diff-captures';
 import { corpusPage, fieldsOf, fixtureFile } from './__fixtures__/pages';
 
 const JOPLIN_PLANS = 'https://joplinapp.org/plans/';
@@ -240,5 +241,39 @@ describe('pricing sections on the Travis CI billing overview (corpus)', () => {
     const usage = before.sections?.find((s) => s.title === 'Usage-based plans');
     expect(usage).toMatchObject({ level: 2 });
     expect(titles.indexOf('Concurrency based plans')).toBeLessThan(titles.indexOf('Usage-based plans'));
+  });
+});
+
+describe('a table drawn as a row of plan cards, and usage rows of a comparison (LangSmith, corpus)', () => {
+  const url = 'https://docs.smith.example/pricing';
+  const cards = `<table><thead><tr><th>Startups</th><th>Developer</th><th>Plus</th><th>Enterprise</th></tr></thead><tbody>
+    <tr><td>Designed for early stage startups</td><td>Designed for hobbyists</td><td>Everything in Developer, plus team features</td><td>Designed for teams with security needs</td></tr>
+    <tr><td><a href="/form">Contact us to learn more</a></td><td><ul><li>Free for 1 user</li><li>5,000 free traces per month</li><li>Additional traces billed @ $0.005/trace</li></ul></td>
+      <td><ul><li>$39/user</li><li>10,000 free traces per month</li></ul></td><td>Custom</td></tr></tbody></table>`;
+  const comparison = (seat: string) => `<table><thead><tr><th></th><th>Developer</th><th>Plus</th><th>Enterprise</th></tr></thead><tbody>
+    <tr><td>Developer Seats</td><td>1 Free Seat</td><td>Maximum 10 seats<br>$${seat} per seat</td><td>Custom pricing</td></tr>
+    <tr><td>Traces</td><td>First 5k traces free.<br>$0.005 per trace thereafter</td><td>First 10k traces free.<br>$0.005 per trace thereafter</td><td>Custom</td></tr>
+    <tr><td>Debugging</td><td>✓</td><td>✓</td><td>✓</td></tr><tr><td>SSO</td><td></td><td></td><td>✓</td></tr></tbody></table>`;
+  const html = (seat = '39') => `<html><body><main><h1>Pricing</h1>${cards}${comparison(seat)}</main></body></html>`;
+  const fields = (seat?: string) => fieldsOf(html(seat), url, 'pricing');
+
+  it('reads each header cell as a plan, its price from the line that leads with one, and a per-trace row as usage', () => {
+    const read = fields();
+    expect(read.plans.map((p) => [p.name, p.prices.map((x) => `${x.amount} ${x.unit ?? ''}`.trim())])).toEqual([
+      ['Startups', ['null']],
+      ['Developer', ['0']],
+      ['Plus', ['39 per user', '39 per seat']],
+      ['Enterprise', ['null']],
+    ]);
+    expect(read.line_items.map((i) => [i.label, i.price.amount])).toEqual([
+      ['Traces – Developer', 0.005],
+      ['Traces – Plus', 0.005],
+    ]);
+  });
+
+  it('reports the seat price raised where it is written, the per-user price beside it unchanged', () => {
+    const capture = (seat: string) => ({ fields: fields(seat), markdown: '' });
+    const diffs = diffCaptures('pricing', capture('39'), capture('48')).field_diffs.filter((d) => d.tier === 'alertable');
+    expect(diffs.map((d) => [d.change_type, d.path, d.old, d.new])).toEqual([['price_increased', 'plans[plus].prices[unknown:per seat].amount', 39, 48]]);
   });
 });
