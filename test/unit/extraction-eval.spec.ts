@@ -27,6 +27,18 @@ const BELOW_FLOOR_OPEN = new Map<string, string>([
     'the two licensing models are rows of a table that prices neither; each is priced in a "Details: <model>" section further down ("License pricing per user: $75/mo."), read as line items, not plans',
   ],
   [
+    'pricing-dashbird-per-resource-pair',
+    'Professional\'s "$4 / GB log ingest" is read as its second price where the facts call it a line item, and the free plan renamed Basic → Community is a rename, not its resource limit changed',
+  ],
+  [
+    'pricing-fiber-base-plan-pair',
+    'before, each plan is a two-column table whose header row is its price (one with no body rows); after, the one plan is named in bold prose over an add-on package table: neither is read as plans',
+  ],
+  [
+    'pricing-triggerdev-limits-addons-pair',
+    'a limits page: each limit is a table with the tiers as rows, and its add-on prices are sentences below it ("Additional bundles above the Pro tier are available for $10/month per 100 concurrent runs"), read as line items named by the sentence, not by the limit',
+  ],
+  [
     'pricing-localstack-team-plan-pair',
     'Pro shows "<del>€ 20</del> € 15 / month", € 15 for the first two months (a footnote): pricing reads a struck price as the former one, so Pro is € 15 where the fact says the regular € 20',
   ],
