@@ -248,21 +248,21 @@ function readPlanPriceRow(ctx: PageContext, header: Cell[], row: Cell[]): PlanDr
  * Enterprise |", no corner of row labels), and below, cells of what each plan says: a blurb, its
  * price lines ("Free for 1 user", "$39/user", "Custom"), its features.
  */
-function isCardRowTable(header: Cell[], dataRows: Cell[][]): boolean {
+function isCardRowTable(ctx: PageContext, header: Cell[], dataRows: Cell[][]): boolean {
   // "Startups" names the Startup tier as "Teams" does the Team one.
   const tierName = (text: string): boolean => TIER_NAME_RE.test(text) || TIER_NAME_RE.test(text.replace(/s$/i, ''));
   if (header.length < 2 || dataRows.length < 1 || dataRows.length > 8 || !tierName(header[0].text)) return false;
   if (header.some((c) => !c.text || hasPrice(c.text) || c.text.split(/\s+/).length > TIER_WORDS)) return false;
   if (header.filter((c) => tierName(c.text)).length * 2 < header.length) return false;
-  return dataRows.some((r) => r.length === header.length && r.filter((c) => cardPriceLines(c).some((l) => l.kind !== 'feature')).length >= 2);
+  return dataRows.some((r) => r.length === header.length && r.filter((c) => cardLines(ctx, c).some((l) => l.kind !== 'feature')).length >= 2);
 }
 
 type CardLine = { kind: 'price' | 'free' | 'contact' | 'feature'; text: string };
 
 /** A card cell's lines (its list items, or its text), each a price, a free or contact note, or a feature. */
-function cardPriceLines(cell: Cell, ctx?: PageContext): CardLine[] {
+function cardLines(ctx: PageContext, cell: Cell): CardLine[] {
   const items = findAll(cell.el, 'li');
-  const lines = items.length && ctx ? items.map((li) => ctx.dom.text(li)) : [cell.text];
+  const lines = items.length ? items.map((li) => ctx.dom.text(li)) : [cell.text];
   return lines.filter(Boolean).map((text) => {
     const first = findPrices(text)[0];
     // "$39/user" leads with its price; "Additional traces billed @ $0.005/trace" is a rate the plan lists.
@@ -279,7 +279,7 @@ function readCardRowTable(ctx: PageContext, header: Cell[], dataRows: Cell[][]):
     for (const row of dataRows) {
       const cell = row[i];
       if (!cell || row.indexOf(cell) !== i) continue;
-      for (const line of cardPriceLines(cell, ctx)) {
+      for (const line of cardLines(ctx, cell)) {
         if (line.kind === 'price' && !draft.prices.length) draft.prices.push(...findPrices(line.text).slice(0, 1));
         else if (line.kind === 'free' || line.kind === 'contact') draft.priceNotes.push(line.kind === 'free' ? 'Free' : line.text);
         else if (line.text.length <= 200) draft.features.push(line.text);
@@ -316,7 +316,7 @@ export function readPricingTables(ctx: PageContext): TableReading {
     // One sizing table is the page's tiers; a second ("Database Class" under machine sizes) prices an add-on.
     const tiers: boolean = !tierTableSeen && isTierTable(ctx, header, dataRows);
     tierTableSeen ||= tiers;
-    if (isCardRowTable(header, dataRows)) {
+    if (isCardRowTable(ctx, header, dataRows)) {
       reading.drafts.push(...readCardRowTable(ctx, header, dataRows));
       reading.planTables.push(table);
     } else if (tiers || isRowPlanTable(header, dataRows)) {
