@@ -26,6 +26,16 @@ describe('changelog layouts without version numbers', () => {
     ]);
   });
 
+  it('reads a title heading dated by a smaller heading right under it (ConfigCat, corpus)', () => {
+    const post = (title: string, date: string, text: string) => `<h2>${title}</h2><h4>${date}</h4><p>${text}</p><p>Read the docs for more.</p>`;
+    const body = post('Meet the Startup Program', 'Jun 17, 2026', 'Free plans for startups.') + post('Add notes when deleting a flag', 'Jun 4, 2026', 'Notes are kept in the audit log.') + post('Introducing: Review Changes', 'May 06, 2026', 'Review before you save.');
+    expect(titles(body)).toEqual([
+      ['Meet the Startup Program', '2026-06-17'],
+      ['Add notes when deleting a flag', '2026-06-04'],
+      ['Introducing: Review Changes', '2026-05-06'],
+    ]);
+  });
+
   it('reads a <time> written before each <h2>', () => {
     const body = [
       '<time datetime="2024-06-04">Jun 4</time><h2>Launched SSO</h2><p>Sign in with Okta and Azure AD.</p>',

@@ -79,6 +79,15 @@ function cardDate(ctx: PageContext, heading: Element, card: Element): string | n
   return null;
 }
 
+/** A date written as a smaller heading right under the title ("## Introducing: Review Changes" over "#### May 06, 2026"). */
+function dateHeadingBelow(ctx: PageContext, heading: Element): string | null {
+  let next = heading.next;
+  while (next && !isElement(next)) next = next.next;
+  if (!next || !isElement(next) || headingLevel(next) <= headingLevel(heading)) return null;
+  const text = ctx.dom.text(next);
+  return isDateOnly(text) ? (findEntryDate(text)?.date ?? null) : null;
+}
+
 /** A short dated line right before the heading ("<time>Jun 4</time><h2>…"). */
 function dateBefore(ctx: PageContext, heading: Element): string | null {
   const prev = adjacentBlock(heading, 'prev');
@@ -98,7 +107,7 @@ function classify(ctx: PageContext, heading: Element, card: Element | null, date
     inText ??
     inTime ??
     (card ? cardDate(ctx, heading, card) : null) ??
-    (next ? dateInBlock(ctx.dom, next) : null) ??
+    (next ? dateInBlock(ctx.dom, next) : dateHeadingBelow(ctx, heading)) ??
     (!card && datesBefore ? dateBefore(ctx, heading) : null);
   const title = entryTitle(text);
   return {
