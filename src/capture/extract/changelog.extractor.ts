@@ -79,8 +79,13 @@ function cardDate(ctx: PageContext, heading: Element, card: Element): string | n
   return null;
 }
 
-/** A date written as a smaller heading right under the title ("## Introducing: Review Changes" over "#### May 06, 2026"). */
+/**
+ * A date written as a smaller heading right under the title ("## Introducing: Review Changes" over
+ * "#### May 06, 2026"). Not under the page's own title: "# Changelog" over "## 2023-10-09" is the
+ * page over its first release.
+ */
 function dateHeadingBelow(ctx: PageContext, heading: Element): string | null {
+  if (headingLevel(heading) === 1) return null;
   let next = heading.next;
   while (next && !isElement(next)) next = next.next;
   if (!next || !isElement(next) || headingLevel(next) <= headingLevel(heading)) return null;
