@@ -4,7 +4,7 @@ import { AccountsService } from './accounts/accounts.service';
 import { firstStartMessage } from './accounts/first-start-message';
 import { start } from './bootstrap';
 import { ConfigError, loadConfig } from './config/config';
-import { tuneHeap } from './heap-tuning';
+import { tuneHeap } from './common/heap-tuning';
 
 async function main(): Promise<void> {
   tuneHeap();
