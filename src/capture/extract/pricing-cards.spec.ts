@@ -188,3 +188,19 @@ describe('card prices and plans shown without an amount (dependencies.io, Insomn
     expect(read(`<div class="row">${box('Alerts', 'Get notified in seconds.')}${box('Credits', 'Start with $5 of credit.')}${box('Teams', 'Invite your whole team.')}</div>`)).toEqual([]);
   });
 });
+
+describe('Bulma cards named by a large-text class over headed feature groups (OpenFaaS, corpus)', () => {
+  const card = (name: string, price: string, groups: string[]) =>
+    `<div class="column is-4"><div class="box"><p class="has-text-grey-dark is-size-4 font-medium">${name}</p>` +
+    `<p class="is-size-4"><span class="is-size-5">$</span>${price}<span class="is-size-5"> / mo</span></p><p class="is-size-8">Built for production.</p>` +
+    groups.map((g) => `<h3 class="mb-3">${g}</h3><ul><li>${g} one</li><li>${g} two</li></ul>`).join('') +
+    `<a class="button" href="/buy">Buy</a></div></div>`;
+
+  it('names each card by its is-size-4 line, not by the first feature-group heading under its price', () => {
+    const html = page(`<div class="columns">${card('Community Edition (CE)', '0', ['Functions', 'Core features'])}${card('OpenFaaS Standard', '1200', ['Functions', 'Autoscaling', 'Events/triggers', 'Core features'])}</div>`);
+    expect(plans(html).map(([name, prices, features]) => [name, prices, (features as string[]).length])).toEqual([
+      ['Community Edition (CE)', ['0/month'], 4],
+      ['OpenFaaS Standard', ['1200/month'], 8],
+    ]);
+  });
+});

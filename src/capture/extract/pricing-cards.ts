@@ -26,8 +26,9 @@ const CURRENCY_SIGN_RE = /[$€£¥₹₩₽₺₪]|\d\s?(?:euros?|dollars?)/i;
 const CURRENCY_CODE_RE = /\b(?:USD|EUR|GBP|CAD|AUD|NZD|CHF|JPY|INR|SEK|NOK|DKK|PLN|BRL|MXN|SGD|HKD|CNY|ZAR|CZK)\b/i;
 const hasCurrencyHint = (text: string): boolean => CURRENCY_SIGN_RE.test(text) || CURRENCY_CODE_RE.test(text);
 const NAME_CLASS_RE = /(?:^|[\s_-])(?:name|title|tier|type|heading|header|label)(?:$|[\s_-])/i;
-/** Bootstrap's heading classes (`<div class="h3">Pro</div>`): a class token of its own, the larger first. */
-const headingClassLevel = (el: Element): number => Math.min(7, ...classTokens(el).map((t) => (/^h[1-6]$/.test(t) ? Number(t[1]) : 7)));
+/** Heading classes (Bootstrap's `<div class="h3">Pro</div>`, Bulma's `is-size-4`): a class token of its own, the larger first. */
+const headingClassLevel = (el: Element): number =>
+  Math.min(7, ...classTokens(el).map((t) => (/^h[1-6]$/.test(t) ? Number(t[1]) : /^is-size-[1-4]$/.test(t) ? Number(t[8]) : 7)));
 /** A name set bold by a utility class (Tailwind `font-bold`, Bootstrap `fw-semibold`) rather than a tag. */
 const BOLD_CLASS_RE = /(?:^|\s)(?:font-(?:semibold|bold|extrabold|black)|fw-(?:semibold|bold|bolder))(?:$|\s)/;
 const PERIOD_LABEL_RE = /^(?:pay\s+|billed\s+)?(?:monthly|yearly|annually|annual|per\s+(?:month|year)|month|year)$/i;
@@ -107,7 +108,8 @@ export function planName(ctx: PageContext, card: Element): string | null {
   const inCta = (el: Element): boolean => !!closest(el, (a) => tagName(a) === 'a' || tagName(a) === 'button', card);
   // Most cards are named by the first pool: the others are looked for only when it finds nothing.
   const pools: (() => Element[])[] = [
-    () => descendants(card, (el) => HEADING_TAGS.has(tagName(el))),
+    // Headings, and blocks classed as large ones, in the order they come: the name tops the card.
+    () => descendants(card, (el) => HEADING_TAGS.has(tagName(el)) || (isLeafBlock(el) && headingClassLevel(el) <= 4)),
     () => descendants(card, (el) => NAME_CLASS_RE.test(classAndId(el))),
     () => descendants(card, (el) => headingClassLevel(el) < 7).sort((a, b) => headingClassLevel(a) - headingClassLevel(b)),
     () => findAll(card, ['strong', 'b', 'dt', 'th']),
@@ -135,7 +137,7 @@ function nameBeforePrice(text: string): string | null {
 
 function isCardLike(ctx: PageContext, card: Element, priceCount: number): boolean {
   if (priceCount > MAX_PRICES_PER_CARD || ctx.dom.size(card) > MAX_CARD_TEXT) return false;
-  if (!namesOnePlan(card, priceCount)) return false;
+  if (!namesOnePlan(ctx, card, priceCount)) return false;
   if (isPriceList(ctx, card)) return false;
   const lines = descendants(card, (el) => isLeafBlock(el) && BLOCK_TAGS.has(tagName(el)) && ctx.dom.size(el) > 0);
   // Text standing loose beside a card's heading ("<li><h2>Bronze $99</h2> Up to 10 servers</li>") is a line too.
@@ -147,14 +149,20 @@ function isCardLike(ctx: PageContext, card: Element, priceCount: number): boolea
 /**
  * A card names one plan; a block with several headings is a section of cards. Past two headings, a
  * block with one price is still a card when one heading outranks the rest: "<h2>Business</h2>" over
- * its feature groups ("<h4>Licensing</h4>", "<h4>Dedicated Support</h4>") and its price "<h3>$1500</h3>".
+ * its feature groups ("<h4>Licensing</h4>", "<h4>Dedicated Support</h4>") and its price "<h3>$1500</h3>";
+ * or when at most one heading comes before its price, the others heading its feature groups.
  */
-function namesOnePlan(card: Element, priceCount: number): boolean {
+function namesOnePlan(ctx: PageContext, card: Element, priceCount: number): boolean {
   const headings = descendants(card, (el) => HEADING_TAGS.has(tagName(el)));
   if (headings.length <= 2) return true;
   if (priceCount !== 1) return false;
   const top = Math.min(...headings.map((h) => Number(tagName(h)[1])));
-  return headings.filter((h) => Number(tagName(h)[1]) === top).length === 1;
+  if (headings.filter((h) => Number(tagName(h)[1]) === top).length === 1) return true;
+  // Headings below the price head the plan's feature groups ("<h3>Functions</h3>", "<h3>Autoscaling</h3>").
+  const priced = descendants(card, (el) => isLeafBlock(el) && findPrices(ctx.dom.text(el)).length > 0)[0];
+  if (!priced) return false;
+  const marks = descendants(card, (el) => el === priced || HEADING_TAGS.has(tagName(el)));
+  return marks.indexOf(priced) <= 1;
 }
 
 /** A list whose items name what they price ("**RAM**: $10 / GB / mo") is a price list, not a card. */
