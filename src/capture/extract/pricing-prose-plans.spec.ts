@@ -185,3 +185,33 @@ describe('a table of what one plan includes, beside a plan named by its heading 
     expect((page(specs).fields as PricingFields).plans).toEqual([]);
   });
 });
+
+describe('plans named by headings that are tier names alone (Sourcegraph Cody, corpus)', () => {
+  const CODY = [
+    '# Cody Pricing',
+    '## Free',
+    'The free plan is for hobbyists.',
+    '### Upgrading from Free to Pro',
+    '- Click confirm and upgrade to Cody Pro for **$9 per month**',
+    '## Pro',
+    'Cody Pro, designed for individuals or small teams at **$9 per user per month**, offers more.',
+    '### Enterprise Starter',
+    'Pro users can also switch to the Enterprise Starter plan for **$19 per user per month**.',
+    '## Enterprise',
+    'Contact us for a quote.',
+    '## Plans Comparison',
+  ].join('\n\n');
+
+  it('reads each tier heading as a plan priced by its own lines', () => {
+    expect(plans(CODY)).toEqual([
+      ['Free', ['0/unknown']],
+      ['Pro', ['9/month']],
+      ['Enterprise Starter', ['19/month']],
+      ['Enterprise', []],
+    ]);
+  });
+
+  it('takes no plan from a single tier heading', () => {
+    expect(plans('# Pricing\n\n## Enterprise\n\nTalk to us for $500 per month.\n\n## FAQ\n\nAsk anything.')).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import { childElements, closest, findAll, HEADING_TAGS, ownListItemText, tagName
 import type { PageContext } from './page-context';
 import { findPrices, isFreeText, type FoundPrice } from './price-parser';
 import type { PlanDraft } from './pricing-plan';
+import { tierName } from './pricing-table';
 import { splitSections } from './sections';
 
 const MIN_PLANS = 2;
@@ -34,6 +35,12 @@ export interface ProsePlans {
   drafts: PlanDraft[];
   /** The headings and lines the plans were named and priced by. */
   blocks: Element[];
+}
+
+/** A heading that is one or two tier names and nothing else: "Pro", "Enterprise Starter". */
+function isTierHeading(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  return words.length <= 2 && words.every((w) => tierName(w));
 }
 
 /** "Open Source" from "Open Source plan": one to three capitalised words, none of them a phrase word. */
@@ -72,12 +79,17 @@ function boldLead(ctx: PageContext, line: Element): { bold: Element; rest: strin
 function headingMentions(ctx: PageContext, claimed: (el: Element) => boolean): Mention[] {
   const headings = findAll(ctx.root, [...HEADING_TAGS]);
   const names = new Map<Element, string>();
+  const tiers = new Map<Element, string>();
   for (const heading of headings) {
     if (claimed(heading)) continue;
-    const match = PLAN_HEADING_RE.exec(ctx.dom.text(heading));
+    const text = ctx.dom.text(heading);
+    const match = PLAN_HEADING_RE.exec(text);
     const name = match ? planName(match[1]) : null;
     if (name) names.set(heading, name);
+    else if (isTierHeading(text)) tiers.set(heading, text.trim());
   }
+  // Headings that are tier names alone ("## Free", "## Pro", "### Enterprise Starter") name plans when there are two or more.
+  if (tiers.size >= MIN_PLANS) for (const [heading, name] of tiers) names.set(heading, name);
   // The page is split into sections only when a heading names a plan: most pricing pages have none.
   if (!names.size) return [];
   const mentions: Mention[] = [];

@@ -248,9 +248,10 @@ function readPlanPriceRow(ctx: PageContext, header: Cell[], row: Cell[]): PlanDr
  * Enterprise |", no corner of row labels), and below, cells of what each plan says: a blurb, its
  * price lines ("Free for 1 user", "$39/user", "Custom"), its features.
  */
+/** A name pricing pages give a tier; "Startups" names the Startup tier as "Teams" does the Team one. */
+export const tierName = (text: string): boolean => TIER_NAME_RE.test(text) || TIER_NAME_RE.test(text.replace(/s$/i, ''));
+
 function isCardRowTable(ctx: PageContext, header: Cell[], dataRows: Cell[][]): boolean {
-  // "Startups" names the Startup tier as "Teams" does the Team one.
-  const tierName = (text: string): boolean => TIER_NAME_RE.test(text) || TIER_NAME_RE.test(text.replace(/s$/i, ''));
   if (header.length < 2 || dataRows.length < 1 || dataRows.length > 8 || !tierName(header[0].text)) return false;
   if (header.some((c) => !c.text || hasPrice(c.text) || c.text.split(/\s+/).length > TIER_WORDS)) return false;
   if (header.filter((c) => tierName(c.text)).length * 2 < header.length) return false;
