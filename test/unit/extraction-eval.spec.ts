@@ -39,6 +39,10 @@ const BELOW_FLOOR_OPEN = new Map<string, string>([
     'a limits page: each limit is a table with the tiers as rows, and its add-on prices are sentences below it ("Additional bundles above the Pro tier are available for $10/month per 100 concurrent runs"), read as line items named by the sentence, not by the limit',
   ],
   [
+    'pricing-greenkeeper-euro-prices-pair',
+    'each plan card is a link holding up to eight prices (USD and EUR, monthly and yearly, and per-repo add-ons) with an unclosed </a> inside: the cards are not read, and the "Personal Plan" headings give plans priced by their first add-on line',
+  ],
+  [
     'pricing-localstack-team-plan-pair',
     'Pro shows "<del>€ 20</del> € 15 / month", € 15 for the first two months (a footnote): pricing reads a struck price as the former one, so Pro is € 15 where the fact says the regular € 20',
   ],
