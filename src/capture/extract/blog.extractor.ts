@@ -9,6 +9,7 @@ import {
   collapseWhitespace,
   descendants,
   findAll,
+  HEADING_TAGS,
   headingLevel,
   tagName,
   truncate,
@@ -80,7 +81,7 @@ function postLink(heading: Element): Element | null {
  */
 function articleAnchor(heading: Element): Element | null {
   const article = closest(heading, (el) => tagName(el) === 'article');
-  if (!article || findAll(article, ['h1', 'h2', 'h3', 'h4', 'h5'])[0] !== heading) return null;
+  if (!article || findAll(article, [...HEADING_TAGS])[0] !== heading) return null;
   return findAll(heading, 'a').find((a) => /^#[\w-]+$/.test(attr(a, 'href') ?? '')) ?? null;
 }
 

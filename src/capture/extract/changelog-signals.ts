@@ -133,7 +133,8 @@ export function dateInBlock(dom: DomText, el: Element, max = 80): string | null 
   return text.length <= max ? (findEntryDate(text)?.date ?? null) : null;
 }
 
-function nextElement(node: AnyNode, direction: 'next' | 'prev'): Element | null {
+/** The element sibling after or before a node, whatever it is. */
+export function nextElement(node: AnyNode, direction: 'next' | 'prev'): Element | null {
   let current = node[direction];
   while (current && !isElement(current)) current = current[direction];
   return current ?? null;

@@ -12,6 +12,7 @@ import {
   isDateOnly,
   isTag,
   majorVersion,
+  nextElement,
   tagsNear,
   UNRELEASED_RE,
   versionFromLinks,
@@ -86,9 +87,8 @@ function cardDate(ctx: PageContext, heading: Element, card: Element): string | n
  */
 function dateHeadingBelow(ctx: PageContext, heading: Element): string | null {
   if (headingLevel(heading) === 1) return null;
-  let next = heading.next;
-  while (next && !isElement(next)) next = next.next;
-  if (!next || !isElement(next) || headingLevel(next) <= headingLevel(heading)) return null;
+  const next = nextElement(heading, 'next');
+  if (!next || headingLevel(next) <= headingLevel(heading)) return null;
   const text = ctx.dom.text(next);
   return isDateOnly(text) ? (findEntryDate(text)?.date ?? null) : null;
 }

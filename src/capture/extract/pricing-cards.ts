@@ -67,30 +67,34 @@ export function findPriceElements(ctx: PageContext, skip: (el: Element) => boole
     candidates.push(node);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
   }
+  // Each element's prices are counted once, however many of the steps below ask.
+  const counts = new Map<Element, number>();
+  const priceCount = (el: Element): number => {
+    let n = counts.get(el);
+    if (n === undefined) counts.set(el, (n = findPrices(ctx.dom.text(el)).length));
+    return n;
+  };
   for (const el of candidates) {
     if (skip(el) || ctx.dom.size(el) > 300) continue;
-    const text = ctx.dom.text(el);
-    if (!hasCurrencyHint(text) || !findPrices(text).length) continue;
+    if (!hasCurrencyHint(ctx.dom.text(el)) || !priceCount(el)) continue;
     priced.add(el);
   }
   const pricedChildren = new Map<AnyNode, Element[]>();
   for (const el of priced) if (el.parent && priced.has(el.parent as Element)) pricedChildren.set(el.parent, [...(pricedChildren.get(el.parent) ?? []), el]);
-  const count = (el: Element): number => findPrices(ctx.dom.text(el)).length;
   // The innermost priced elements, unless a parent prices more than its priced children together
   // ("$4.99 / mo.<br><small>or $49.99 / yr.</small>"): then the parent is the price phrase.
-  const owning = new Set([...pricedChildren].filter(([parent, kids]) => count(parent as Element) > kids.reduce((n, kid) => n + count(kid), 0)).map(([parent]) => parent as Element));
+  const owning = new Set([...pricedChildren].filter(([parent, kids]) => priceCount(parent as Element) > kids.reduce((n, kid) => n + priceCount(kid), 0)).map(([parent]) => parent as Element));
   const withinOwning = (el: Element): boolean => !!closest(el.parent as AnyNode, (a) => owning.has(a as Element));
   const deepest = [...priced].filter((el) => (owning.has(el) || !pricedChildren.has(el)) && !withinOwning(el));
   // "<span>$49</span><span>/mo per user</span>": the price phrase is the parent's short text.
   const lifted = new Set<Element>();
   for (const el of deepest) {
     let current = el;
-    const count = findPrices(ctx.dom.text(el)).length;
+    const count = priceCount(el);
     while (current.parent && isElement(current.parent) && current.parent !== ctx.root && !skip(current.parent)) {
       const parent = current.parent;
       if (ctx.dom.size(parent) > PRICE_PHRASE_MAX) break;
-      const parentText = ctx.dom.text(parent);
-      if (findPrices(parentText).length !== count) break;
+      if (priceCount(parent) !== count) break;
       // Only a price phrase wrapper: not a block holding a name, a list or a button.
       if (childElements(parent).length > 3 || findAll(parent, ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'a', 'button']).length) break;
       current = parent;
@@ -100,12 +104,17 @@ export function findPriceElements(ctx: PageContext, skip: (el: Element) => boole
   return [...lifted].filter((el) => ![...lifted].some((other) => other !== el && closest(el.parent as AnyNode, (a) => a === other)));
 }
 
+/** Inside a link or button of the card (not the card itself, which may be one link). */
+function inCallToAction(el: Element, card: Element): boolean {
+  return !!closest(el, (a) => tagName(a) === 'a' || tagName(a) === 'button', card);
+}
+
 function acceptableName(text: string): boolean {
   return !!text && text.length <= 50 && !findPrices(text).length && !PERIOD_LABEL_RE.test(text) && !isContactSalesText(text);
 }
 
 export function planName(ctx: PageContext, card: Element): string | null {
-  const inCta = (el: Element): boolean => !!closest(el, (a) => tagName(a) === 'a' || tagName(a) === 'button', card);
+  const inCta = (el: Element): boolean => inCallToAction(el, card);
   // Most cards are named by the first pool: the others are looked for only when it finds nothing.
   const pools: (() => Element[])[] = [
     // Headings, and blocks classed as large ones, in the order they come: the name tops the card.
@@ -238,7 +247,7 @@ function cardFeatures(ctx: PageContext, card: Element, exclude: Set<string>): st
   const features: string[] = [];
   for (const { el, text, needsCheck } of candidates) {
     if (!text || exclude.has(text) || text.length > 200 || findPrices(text).length && !items.length) continue;
-    if (closest(el, (a) => tagName(a) === 'a' || tagName(a) === 'button', card)) continue;
+    if (inCallToAction(el, card)) continue;
     const mark = featureMark(ctx.dom, el);
     // Without a list, a line is a feature when marked as one or when it counts what the plan allows ("Up to 50 consumers").
     if (mark === 'cross' || (needsCheck && mark !== 'check' && !isAllowance(text))) continue;
@@ -275,8 +284,7 @@ const COMING_SOON_RE = /\b(?:TBA|TBD|coming soon|to be announced)\b/i;
 /** Short lines of a card saying what it costs without an amount: "Free", "Contact sales", "Pricing coming soon". */
 function priceNotesOf(ctx: PageContext, card: Element): string[] {
   // A link or button saying "Contact us" is the card's call to action; a heading saying it is its price.
-  const inCta = (el: Element): boolean => !!closest(el, (a) => tagName(a) === 'a' || tagName(a) === 'button', card);
-  return descendants(card, (el) => isLeafBlock(el) && !inCta(el))
+  return descendants(card, (el) => isLeafBlock(el) && !inCallToAction(el, card))
     .map((el) => ctx.dom.text(el))
     .filter((t) => t.length <= 40 && (isFreeText(t) || isContactSalesText(t) || COMING_SOON_RE.test(t)));
 }
