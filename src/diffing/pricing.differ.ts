@@ -67,7 +67,8 @@ export function diffPricing(before: PricingFields, after: PricingFields): FieldD
  * The page's sections ("Usage-based plans" removed is a pricing model retired). A capture taken
  * before sections were read has none recorded: unknown, so nothing is compared. A section titled
  * with a plan's name is that plan's heading, which the plan diff reports; a retitled section is
- * informational (the plans under it say what changed).
+ * informational (the plans under it say what changed), unless the page prices no plan: then it is
+ * tiered as a docs page's section is.
  */
 function diffSections(before: PricingFields, after: PricingFields): FieldDiff[] {
   if (!before.sections || !after.sections || sameOutline(before.sections, after.sections)) return [];
@@ -77,7 +78,7 @@ function diffSections(before: PricingFields, after: PricingFields): FieldDiff[] 
     base: 'sections',
     added: 'section_added',
     removed: 'section_removed',
-    retitled: () => 'informational',
+    retitled: before.plans.length || after.plans.length ? () => 'informational' : undefined,
   });
 }
 

@@ -43,6 +43,10 @@ const BELOW_FLOOR_OPEN = new Map<string, string>([
     'each plan card is a link holding up to eight prices (USD and EUR, monthly and yearly, and per-repo add-ons) with an unclosed </a> inside: the cards are not read, and the "Personal Plan" headings give plans priced by their first add-on line',
   ],
   [
+    'pricing-millis-tts-providers-pair',
+    'each LLM is a bold list item over its rates ("Input: $5.00 per 1 million tokens", "Output: …", "Estimated costs per minute: $0.004 per minute"), read as one line item per rate; the fact names the model by its per-minute estimate, the third of them',
+  ],
+  [
     'pricing-localstack-team-plan-pair',
     'Pro shows "<del>€ 20</del> € 15 / month", € 15 for the first two months (a footnote): pricing reads a struck price as the former one, so Pro is € 15 where the fact says the regular € 20',
   ],

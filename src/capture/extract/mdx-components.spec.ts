@@ -1,4 +1,4 @@
-import type { ChangelogFields } from '../capture.types';
+import type { ChangelogFields, PricingFields } from '../capture.types';
 import { extractPage } from './extract-page';
 
 /*
@@ -78,5 +78,16 @@ describe('MDX component tags', () => {
       ['Dark mode', '2025-03-03'],
       ['Bulk import', '2025-03-03'],
     ]);
+  });
+
+  it('draws a docs layout component as its own box, its title in bold at its top', () => {
+    const html = `<html><body><main><h1>Pricing</h1>
+      <cardgroup cols="2">
+        <card title="5¢/min for Calls" icon="cent-sign">Vapi itself charges $0.05 per minute for calls.</card>
+        <card title="At-Cost for Providers">Transcriber, model and voice costs charged at-cost.</card>
+      </cardgroup></main></body></html>`;
+    const { markdown, fields } = extractPage(html, 'https://docs.relay.example/pricing', 'pricing');
+    expect(markdown).toContain('**5¢/min for Calls**\n\nVapi itself charges $0.05 per minute for calls.\n\n**At-Cost for Providers**\n\nTranscriber');
+    expect((fields as PricingFields).line_items.map((i) => [i.label, i.price.amount, i.price.unit])).toEqual([['Pricing – Calls', 0.05, 'per min']]);
   });
 });

@@ -19,6 +19,15 @@ const CLOSE_TAG_RE = /^<\/([A-Z][\w.]*)\s*>$/;
 /** Components whose `label` (or `title`) names the entry they wrap, and whose `description` adds to it. */
 const TITLED_COMPONENTS = new Set(['Update']);
 const TITLED_ELEMENTS = new Set([...TITLED_COMPONENTS].map((name) => name.toLowerCase()));
+/**
+ * Docs frameworks' layout components (Mintlify, Fern, Docusaurus, Nextra), as the HTML parser sees
+ * them: unknown elements, inline to a browser, yet each a box of its own on the built site, its
+ * `title` shown in bold at its top ("5¢/min for Calls" on a pricing card).
+ */
+const BOX_ELEMENTS = new Set([
+  'accordion', 'accordiongroup', 'callout', 'card', 'cardgroup', 'check', 'column', 'columns', 'danger', 'expandable',
+  'frame', 'info', 'note', 'step', 'steps', 'tab', 'tabs', 'tabitem', 'tip', 'warning',
+]);
 const DEFAULT_LEVEL = 2;
 const VERSION_RE = /^v?\d+(?:\.\d+)+\S*$/i;
 /**
@@ -42,19 +51,28 @@ interface TitledBlock {
 }
 
 /** Paragraphs, and elements named like a titled component, in one walk of the document. */
-function candidates(root: AnyNode): { paragraphs: Element[]; components: Element[] } {
+function candidates(root: AnyNode): { paragraphs: Element[]; components: Element[]; boxes: Element[] } {
   const paragraphs: Element[] = [];
   const components: Element[] = [];
+  const boxes: Element[] = [];
   const stack: AnyNode[] = [root];
   while (stack.length) {
     const node = stack.pop()!;
     if (node.type === 'tag') {
       if (node.name === 'p') paragraphs.push(node);
       else if (TITLED_ELEMENTS.has(node.name)) components.push(node);
+      else if (BOX_ELEMENTS.has(node.name)) boxes.push(node);
     }
     if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
   }
-  return { paragraphs, components };
+  return { paragraphs, components, boxes };
+}
+
+/** A layout component becomes the box it is on the built site, its title a bold first line. */
+function asBox($: CheerioAPI, el: Element): void {
+  const title = el.attribs.title?.trim();
+  el.name = 'div';
+  if (title) $(el).prepend($('<p>').append($('<strong>').text(title)));
 }
 
 function nextElement(node: AnyNode): Element | null {
@@ -95,7 +113,8 @@ function innerLevel(nodes: AnyNode[]): number | null {
 export function liftComponentTags($: CheerioAPI): void {
   const blocks: TitledBlock[] = [];
   const markup: Element[] = [];
-  const { paragraphs, components } = candidates($.root()[0]);
+  const { paragraphs, components, boxes } = candidates($.root()[0]);
+  for (const el of boxes) asBox($, el);
   for (const p of paragraphs) {
     const ends: Element[] = [];
     const text = tagText($, p, ends);

@@ -174,6 +174,8 @@ export function findPrices(text: string): FoundPrice[] {
   const out: FoundPrice[] = [];
   // Every amount has a digit: most paragraphs of a long page have none, and the money pattern is slow to fail.
   if (!/\d/.test(text)) return out;
+  // A dollar sign written twice ("$$0.15", MDX escaping TeX) is one; the text keeps its length.
+  if (text.includes('$$')) text = text.replace(/(?<!\$)\$\$(?=\d)/g, '$ ');
   MONEY_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = MONEY_RE.exec(text))) {

@@ -370,6 +370,8 @@ export function readPlanCards(ctx: PageContext, skip: (el: Element) => boolean):
       const draft = cardDraft(ctx, card, priceEls);
       if (!draft) continue;
       if (!pricedCount.has(card) && !draft.priceNotes.length && !isContactSalesText(draft.cta ?? '')) continue;
+      // A block whose prices are all labelled rates ("Input: $5.00 per 1 million tokens") prices no plan.
+      if (pricedCount.has(card) && !draft.prices.length && !draft.priceNotes.length && labelledRates(ctx, card, priceEls)) continue;
       drafts.push(draft);
       cards.push(card);
     }
@@ -382,6 +384,12 @@ export function readPlanCards(ctx: PageContext, skip: (el: Element) => boolean):
     }
   }
   return { drafts, cards };
+}
+
+/** "Input: $5.00 per 1 million tokens": every price of the block follows a label and a colon. */
+function labelledRates(ctx: PageContext, card: Element, priceEls: Element[]): boolean {
+  const inside = priceEls.filter((p) => closest(p, (a) => a === card));
+  return inside.length > 0 && inside.every((p) => /^[^:$€£\d]{1,40}:\s*\S*[$€£]/u.test(ctx.dom.text(p)));
 }
 
 /**

@@ -25,8 +25,8 @@ interface Draft {
 const SHORT_BLOCK = 110;
 const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'button', 'code', 'em', 'i', 'img', 'kbd', 'label', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'del', 'ins', 'svg', 'input', 'select', 'option', 'script', 'style', 'template', 'noscript']);
 /** "a fee of $0.1 per GB for the bandwidth usage", "Beyond that, we charge $0.03 per GB": a fee whose subject is elsewhere. */
-const FEE_LEAD = String.raw`(?:(?:a|an|the)\s+fee\s+of|we\s+charge|(?:is|are)\s+charged)\s+$`;
-const FEE_LEAD_RE = new RegExp(String.raw`\b${FEE_LEAD}`, 'i');
+const FEE_LEAD = String.raw`(?:(?:a|an|the)\s+fee\s+of|we\s+charge(?:\s+(?:a|an)(?:\s+[\p{L}-]+)?\s+(?:rate|fee|price)\s+of)?|(?:is|are)\s+charged)\s+$`;
+const FEE_LEAD_RE = new RegExp(String.raw`\b${FEE_LEAD}`, 'iu');
 const FEE_FOR_RE = /^\s*(?:for\s+(?:the\s+|your\s+)?)([\p{L}][\p{L}\s-]{2,40}?)\s*(?:[.,;]|$)/u;
 /** "For a public IPv4 address, we charge $3.00/month": the fee's subject leads the sentence (not "For example, …"). */
 const FEE_SUBJECT_RE = new RegExp(String.raw`^\s*(?:for|on)\s+(?:a|an|the|each|every|any|your)\s+([\p{L}][^,;:]{2,60}?)\s*,\s*${FEE_LEAD}`, 'iu');
@@ -56,7 +56,8 @@ function itemFromLine(text: string, context: string | null, credits: CreditReade
   const first = findPrices(text)[0] ?? credits?.(text);
   if (!first) return null;
   const before = cleanLabel(text.slice(0, first.index));
-  const after = cleanLabel(text.slice(first.end).replace(/^[\s,.;:)]+/, '').replace(/[.;]+$/, ''));
+  // "5¢/min for Calls": the "for" leads into what is priced.
+  const after = cleanLabel(text.slice(first.end).replace(/^[\s,.;:)]+/, '').replace(/^for\s+(?=\p{L})/iu, '').replace(/[.;]+$/, ''));
   const meaningful = /\p{L}/u.test(before) && !FILLER_RE.test(before) && !findPrices(before).length;
   if (meaningful && wordCount(before) <= MAX_LABEL_WORDS) return { label: before, price: first, context };
   const detail = [before, after].filter(Boolean).join(' ').trim();
@@ -73,6 +74,15 @@ function withMetered(label: string, found: FoundPrice, sentence: string): string
   const unit = found.price.unit?.replace(/^per\s+/i, '');
   return metered && unit ? `${label} – ${unit} ${metered[1].toLowerCase()}` : label;
 }
+
+/** A worked example ("10 min x $0.02/min = $0.20"): arithmetic on prices, not a price of its own. */
+const isArithmetic = (text: string): boolean => /\s[x×*+]\s+[$€£]?\s*\d[^=]*=\s*[$€£]?\s*\d/i.test(text);
+
+/** A list item of a list nested in another item. */
+const isSubItem = (li: Element): boolean => {
+  const parent = li.parent?.parent;
+  return !!parent && isElement(parent) && tagName(parent) === 'li';
+};
 
 /** An FAQ's question ("Is it really just $.50/GB transferred?") asks about a price; it lists none. */
 const isQuestion = (text: string): boolean => text.trimEnd().endsWith('?');
@@ -95,7 +105,9 @@ function itemsFromSentence(sentence: string, context: string | null, previous: s
   }
   if (!drafts.length && first && FEE_LEAD_RE.test(sentence.slice(0, first.index))) {
     // The fee names what it is for after the price, or the sentence before says it.
-    const label = FEE_FOR_RE.exec(sentence.slice(first.end))?.[1] ?? FEE_SUBJECT_RE.exec(sentence.slice(0, first.index))?.[1] ?? previous;
+    // "… for using the platform" says why, not what: the section's heading names the fee then.
+    const feeFor = FEE_FOR_RE.exec(sentence.slice(first.end))?.[1];
+    const label = (feeFor && !/^\p{L}+ing\b/u.test(feeFor) ? feeFor : null) ?? FEE_SUBJECT_RE.exec(sentence.slice(0, first.index))?.[1] ?? previous ?? context;
     if (label && wordCount(label) <= MAX_LABEL_WORDS * 2) drafts.push({ label: cleanLabel(label), price: first, context });
   }
   return drafts;
@@ -103,7 +115,7 @@ function itemsFromSentence(sentence: string, context: string | null, previous: s
 
 /** A priced table cell as a line item: its row's label, and its column's where the row prices several. */
 function tableDraft(ctx: PageContext, row: TableRow, context: string | null): Draft | null {
-  const price = findPrices(ctx.dom.text(row.cell))[0];
+  const price = findPrices(row.text ?? ctx.dom.text(row.cell))[0];
   const label = [row.label, row.column].filter((p): p is string => !!p).map(stripBullets).join(' – ');
   return price && label ? { label, price, context, row: normalizeText(row.label).toLowerCase() } : null;
 }
@@ -162,7 +174,11 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
       return;
     }
     if (name === 'li') {
-      const item = itemFromLine(ownListItemText(ctx.dom, node), listContext(ctx, node), credits);
+      const text = ownListItemText(ctx.dom, node);
+      const context = listContext(ctx, node);
+      const item = isArithmetic(text) ? null : itemFromLine(text, context, credits);
+      // "**GPT-4o**:" over "Input: $5.00 per 1 million tokens": the rate is the model's input.
+      if (item && context && isSubItem(node) && !item.label.includes(context)) item.label = `${context} – ${item.label}`;
       if (item) drafts.push(item);
       for (const child of node.children) if (tagName(child) === 'ul' || tagName(child) === 'ol') visit(child);
       return;

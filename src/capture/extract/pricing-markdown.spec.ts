@@ -326,4 +326,66 @@ describe('usage pricing docs (Ubicloud shapes, corpus)', () => {
     expect(pro?.features).toEqual(['1,000 searches', 'Pay Per Use options']);
     expect(changes(page('1,000'), page('unlimited'))).toContainEqual(['limit_changed', expect.stringContaining('plans[professional]')]);
   });
+
+  describe('a usage-priced page with no plans (per-minute and per-token rates)', () => {
+    const usage = (elevenLabs: string, stt = 'STT Pricing') =>
+      [
+        '# Voice pricing',
+        '',
+        '### Base Charge',
+        '',
+        'We charge a base rate of **$0.02** per minute for using the platform.',
+        '',
+        '### LLM Pricing',
+        '',
+        '* **GPT-4o**:',
+        '  * Input: $5.00 per 1 million tokens',
+        '  * Output: $15.00 per 1 million tokens',
+        '* **Llama-3**:',
+        '  * Input: $0.90 per 1 million tokens',
+        '  * Output: $0.90 per 1 million tokens',
+        '',
+        '### TTS Pricing',
+        '',
+        '| Service | Cost per 1,000 Characters (USD) | Approx. Cost per Minute (USD) |',
+        '| --- | --- | --- |',
+        `| Eleven Labs | ${elevenLabs} | ~$0.05 |`,
+        '| Rime | 0.075 | ~$0.0375 |',
+        '',
+        `### ${stt} {#speech-to-text}`,
+        '',
+        'For converting spoken inputs into text, we charge **$0.0043** per minute.',
+        '',
+        '## Example',
+        '',
+        '- **Base charge**: 10 min x $0.02/min = $0.20',
+        '- **Total cost**: $0.20 (base) + $0.40 (TTS) = $0.60',
+      ].join('\n');
+
+    it('names each rate by its heading, its model or its table row, the currency taken from the column header', () => {
+      expect(plans(usage('0.10'))).toEqual([]);
+      expect(fields(usage('0.10')).line_items.map((i) => [i.label, i.price.amount, i.price.currency])).toEqual([
+        ['Base Charge', 0.02, 'USD'],
+        ['GPT-4o – Input', 5, 'USD'],
+        ['GPT-4o – Output', 15, 'USD'],
+        ['Llama-3 – Input', 0.9, 'USD'],
+        ['Llama-3 – Output', 0.9, 'USD'],
+        ['Eleven Labs', 0.1, 'USD'],
+        ['Rime', 0.075, 'USD'],
+        ['STT Pricing', 0.0043, 'USD'],
+      ]);
+    });
+
+    it('keeps its h3 topics as sections, and a cut in the table is a price decrease', () => {
+      expect(fields(usage('0.10')).sections?.map((s) => s.title)).toEqual(['Voice pricing', 'Base Charge', 'LLM Pricing', 'TTS Pricing', 'STT Pricing', 'Example']);
+      expect(changes(usage('0.15'), usage('0.10'))).toEqual([['price_decreased', 'line_items[eleven-labs].price.amount']]);
+      // Retitled under the same anchor: with no plan under it to say what changed, the new title is the news.
+      expect(changes(usage('0.10'), usage('0.10', 'Transcription add-ons'))).toContainEqual(['title_changed', 'sections[transcription-add-ons].title']);
+    });
+
+    it('reads a dollar sign written twice as one', () => {
+      const source = ['## TTS', '', '* **Eleven Labs**: $$0.15 / 1,000 characters (~ $0.12/min)'].join('\n');
+      expect(fields(source).line_items.map((i) => [i.label, i.price.amount, i.price.unit])).toEqual([['Eleven Labs', 0.15, 'per 1,000 characters']]);
+    });
+  });
 });

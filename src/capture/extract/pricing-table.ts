@@ -344,6 +344,21 @@ export interface TableRow {
   column: string | null;
   cell: Element;
   row: Element;
+  /** The cell's price as written out when its column's header gives the currency ("0.10" under "Cost (USD)"). */
+  text?: string;
+}
+
+/** "Cost per 1,000 Characters (USD)": the currency of a column of bare amounts, and what they are per. */
+const HEADER_CURRENCY_RE = /\((USD|EUR|GBP|CAD|AUD|CHF|INR|JPY|\$|€|£)\)|\bin\s+(USD|EUR|GBP|CAD|AUD|CHF|INR|JPY)\b/;
+const BARE_AMOUNT_RE = /^\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^\d*\.\d+$/;
+/** A column that estimates what its row's price comes to ("Approx. Cost per Minute"): not a price of its own. */
+const ESTIMATE_COLUMN_RE = /^(?:approx(?:imate(?:ly)?)?\.?|estimated?|est\.|typical|~)\s/i;
+
+function headerPriced(header: string, cell: string): string | null {
+  const currency = HEADER_CURRENCY_RE.exec(header);
+  if (!currency || !BARE_AMOUNT_RE.test(cell.trim())) return null;
+  const per = /\bper\s+[^()]+?(?=\s*(?:\(|$))/i.exec(header)?.[0] ?? '';
+  return `${currency[1] ?? currency[2]} ${cell.trim()} ${per}`.trim();
 }
 
 /** A cell that holds an amount or allowance ("5", "100 GB/month", "unlimited", "✓"), not the name of an item ("4x large"). */
@@ -358,17 +373,22 @@ export function usageTableCells(ctx: PageContext, table: Element): TableRow[] {
   const out: TableRow[] = [];
   rows.forEach((row, r) => {
     if (r === 0 && !row.some((c) => hasPrice(c.text))) return;
-    const pricedCells = row.filter((c, i) => i > 0 && row.indexOf(c) === i && hasPrice(c.text));
+    const written = (c: Cell, i: number): string => (r > 0 && headerPriced(header[i]?.text ?? '', c.text)) || c.text;
+    const allPriced = row.filter((c, i) => i > 0 && row.indexOf(c) === i && hasPrice(written(c, i)));
+    // Beside the price, a column estimating what it comes to is not a second price.
+    const pricedCells = allPriced.length > 1 ? allPriced.filter((c) => !ESTIMATE_COLUMN_RE.test(header[row.indexOf(c)]?.text ?? '')) : allPriced;
     for (const cell of pricedCells) {
       const index = row.indexOf(cell);
-      const column = pricedCells.length > 1 || header.length > 2 ? header[index]?.text ?? null : null;
+      const text = written(cell, index);
+      // A row priced once, beside its estimate, is named by its row alone.
+      const column = pricedCells.length > 1 || (header.length > 2 && pricedCells.length === allPriced.length) ? header[index]?.text ?? null : null;
       // A table of one row of values under its labels (Seats | Credits | Storage: "5 | $45 | 100 GB")
       // names each value by its column alone; a row that names its item ("ubicloud-gpu | 6 | $0.032/min") is an item.
       if (rows.length === 2 && r === 1 && header[index]?.text && !hasPrice(header[index].text) && isValueCell(row[0]?.text ?? '')) {
-        out.push({ label: header[index].text, column: null, cell: cell.el, row: trs[r] });
+        out.push({ label: header[index].text, column: null, cell: cell.el, row: trs[r], text });
         continue;
       }
-      out.push({ label: row[0]?.text ?? '', column: column && column !== cell.text ? column : null, cell: cell.el, row: trs[r] });
+      out.push({ label: row[0]?.text ?? '', column: column && column !== cell.text ? column : null, cell: cell.el, row: trs[r], text });
     }
   });
   return out;

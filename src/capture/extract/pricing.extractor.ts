@@ -100,7 +100,8 @@ export function extractPricing(page: PageContext): PricingFields {
     line_items: lineItems,
     free_trial: freeTrial(ctx),
     billing_periods: PERIOD_ORDER.filter((p) => periods.has(p)),
-    // A pricing page's own sections are its h1/h2 headings; h3s are plan cards and FAQ questions.
-    sections: readOutline(page, 2),
+    // A pricing page's own sections are its h1/h2 headings; h3s are plan cards and FAQ questions,
+    // unless the page prices no plan: then an h3 under no h2 is a topic ("### Starter Credits").
+    sections: readOutline(page, 2, plans.length === 0),
   };
 }
