@@ -47,6 +47,18 @@ const BELOW_FLOOR_OPEN = new Map<string, string>([
     'each LLM is a bold list item over its rates ("Input: $5.00 per 1 million tokens", "Output: …", "Estimated costs per minute: $0.004 per minute"), read as one line item per rate; the fact names the model by its per-minute estimate, the third of them',
   ],
   [
+    'homepage-node-red-pair',
+    'the homepage links its docs at "/docs/" (navigation) and at "/docs/getting-started/" (the hero\'s button): discovery takes the docs root, the fact the getting-started page',
+  ],
+  [
+    'pricing-netlicensing-eur-plans-trial-pair',
+    'Enterprise renamed Select with another price and tagline is read as one plan removed and one added, and the "Free Premium Trial" of 90 days sits in a heading sentence ("access to All NetLicensing features for 30 days") that the trial reader does not take',
+  ],
+  [
+    'pricing-polar-paid-plans-pair',
+    'the free Starter plan\'s "5% + 50¢" transaction fee is read as its price, and the fee table\'s "Dispute/Chargeback Fees" row and the per-transaction rise are read from a table whose rows mix percentages and amounts',
+  ],
+  [
     'pricing-localstack-team-plan-pair',
     'Pro shows "<del>€ 20</del> € 15 / month", € 15 for the first two months (a footnote): pricing reads a struck price as the former one, so Pro is € 15 where the fact says the regular € 20',
   ],

@@ -207,3 +207,18 @@ describe('Bulma cards named by a large-text class over headed feature groups (Op
     ]);
   });
 });
+
+describe('cards whose heading sets the name over a tagline (NetLicensing, corpus)', () => {
+  const card = (name: string, tagline: string, price: string) =>
+    `<div class="col-md-3"><div class="NL_price_features"><h3><strong style="font-size:larger;">${name}</strong><br/>${tagline}</h3>` +
+    `<div class="NL_price_tag">${price} € / month</div><ul><li>Unlimited products</li><li>E-mail support</li></ul></div></div>`;
+
+  it('names each card by the line above the break, not by the whole heading', () => {
+    const html = page(`<div class="row">${card('Community', 'Quick and simple for community projects', '0')}${card('Basic', 'For startups and growing businesses', '60')}</div>`);
+    expect(plans(html).map(([name, prices]) => [name, prices])).toEqual([
+      ['Community', ['0/month']],
+      ['Basic', ['60/month']],
+    ]);
+  });
+});
+

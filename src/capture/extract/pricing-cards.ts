@@ -6,6 +6,7 @@ import {
   childElements,
   classAndId,
   classTokens,
+  collapseWhitespace,
   closest,
   descendants,
   findAll,
@@ -127,6 +128,8 @@ export function planName(ctx: PageContext, card: Element): string | null {
   for (const pool of pools) {
     for (const el of pool()) {
       if (inCta(el)) continue;
+      const first = HEADING_TAGS.has(tagName(el)) ? firstLine(ctx, el) : null;
+      if (first && acceptableName(first)) return first;
       const text = ctx.dom.text(el);
       if (acceptableName(text)) return text;
       // "<h2>Bootstrap <strong>$49</strong>/month</h2>": the heading names the plan before its price.
@@ -135,6 +138,17 @@ export function planName(ctx: PageContext, card: Element): string | null {
     }
   }
   return null;
+}
+
+/** "<h3><strong>Community</strong><br/>Quick and simple for community projects</h3>": the name over its tagline; null without a line break. */
+function firstLine(ctx: PageContext, heading: Element): string | null {
+  const at = heading.children.findIndex((c) => isElement(c) && tagName(c) === 'br');
+  if (at <= 0) return null;
+  const text = heading.children
+    .slice(0, at)
+    .map((c) => (c.type === 'text' ? c.data : isElement(c) ? ctx.dom.text(c) : ''))
+    .join(' ');
+  return collapseWhitespace(text) || null;
 }
 
 /** "Enterprise Starts at $499" → "Enterprise"; null when nothing but a price phrase leads. */

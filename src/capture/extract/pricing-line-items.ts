@@ -75,6 +75,18 @@ function withMetered(label: string, found: FoundPrice, sentence: string): string
   return metered && unit ? `${label} – ${unit} ${metered[1].toLowerCase()}` : label;
 }
 
+/** A subject that says only that a price follows: "the price is …", "pricing is …". */
+const GENERIC_SUBJECT_RE = /^(?:price|prices|cost|costs|pricing|fee|fees|rate|rates)$/i;
+
+/** "the price is $99/month per environment on AWS/GCP + $2.5/month per resource in each environment": each amount named by what it is per. */
+function perUnitItems(sentence: string, prices: FoundPrice[], context: string | null): Draft[] {
+  return prices.flatMap((found, i) => {
+    const rest = sentence.slice(found.end, prices[i + 1]?.index ?? sentence.length).replace(/(?:\s*(?:[+,;.]|\band\b|\bplus\b))+\s*$/i, '').trim();
+    const label = found.price.unit ? `${found.price.unit} ${rest}`.trim() : '';
+    return /^per\s/i.test(label) && wordCount(label) <= MAX_LABEL_WORDS ? [{ label, price: found, context }] : [];
+  });
+}
+
 /** A worked example ("10 min x $0.02/min = $0.20"): arithmetic on prices, not a price of its own. */
 const isArithmetic = (text: string): boolean => /\s[x×*+]\s+[$€£]?\s*\d[^=]*=\s*[$€£]?\s*\d/i.test(text);
 
@@ -98,6 +110,10 @@ function itemsFromSentence(sentence: string, context: string | null, previous: s
   if (drafts.length) return drafts;
   const first = prices[0];
   const verb = first ? VERB_RE.exec(sentence.slice(0, first.index)) : null;
+  if (verb && GENERIC_SUBJECT_RE.test(cleanLabel(verb[1]))) {
+    const perUnit = perUnitItems(sentence, prices, context);
+    if (perUnit.length) return perUnit;
+  }
   if (verb) {
     // "Anything over this value is charged at $0.25 per GiB" under "Bandwidth": the section names it.
     const label = VAGUE_SUBJECT_RE.test(verb[1].trim()) && context ? context : cleanLabel(verb[1]);
@@ -153,12 +169,20 @@ function listContext(ctx: PageContext, li: Element): string | null {
   return precedingHeading(ctx.dom, li, ctx.root);
 }
 
+/** Lines that price a plan and more: read for their other prices, never for one naming a plan. */
+export interface SharedLines {
+  blocks: Set<Element>;
+  planNames: string[];
+}
+
 /**
  * Usage-based prices outside plan cards: price lists, usage tables and priced sentences, each keyed
  * by its label (the section heading disambiguates repeated labels).
  */
-export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolean, usageTables: Element[], usageRows: TableRow[]): LineItem[] {
+export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolean, usageTables: Element[], usageRows: TableRow[], shared?: SharedLines): LineItem[] {
   const drafts: Draft[] = [];
+  const planNames = (shared?.planNames ?? []).map((name) => name.toLowerCase());
+  const namesPlan = (draft: Draft) => planNames.some((name) => draft.label.toLowerCase().includes(name));
   const usage = new Set(usageTables);
   const credits = creditPrices(ctx);
   const visit = (node: AnyNode): void => {
@@ -181,6 +205,12 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
       if (item && context && isSubItem(node) && !item.label.includes(context)) item.label = `${context} – ${item.label}`;
       if (item) drafts.push(item);
       for (const child of node.children) if (tagName(child) === 'ul' || tagName(child) === 'ol') visit(child);
+      return;
+    }
+    if (shared?.blocks.has(node)) {
+      const sentences = splitSentences(ctx.dom.text(node)).filter((sentence) => !isQuestion(sentence));
+      const context = precedingHeading(ctx.dom, node, ctx.root);
+      drafts.push(...sentences.flatMap((sentence, i) => itemsFromSentence(sentence, context, i > 0 ? sentences[i - 1].replace(/[.!?]+$/, '') : null)).filter((d) => !namesPlan(d)));
       return;
     }
     if (name === 'p' || name === 'dd' || (isLeafBlock(node) && name !== 'span') || isCallout(node)) {

@@ -215,3 +215,30 @@ describe('plans named by headings that are tier names alone (Sourcegraph Cody, c
     expect(plans('# Pricing\n\n## Enterprise\n\nTalk to us for $500 per month.\n\n## FAQ\n\nAsk anything.')).toEqual([]);
   });
 });
+
+describe('plans named in bold inside a paragraph, with usage prices in the same line (Encore, corpus)', () => {
+  const billing = (resource: string) =>
+    [
+      '# Plans & Billing',
+      '',
+      'We offer a **Free** plan for small teams.',
+      "If you want every feature, there's a paid **Pro** plan available at $49 per member / month.",
+      '',
+      '## Do I need to pay for hosting?',
+      '',
+      `The **Pro** plan is $49/month per member. If you host in your cloud, the price is $99/month per environment on AWS/GCP + $${resource}/month per resource in each AWS/GCP environment.`,
+    ].join('\n');
+
+  it('reads each bold name followed by "plan" as a plan, and the line\'s other prices by what they are per', () => {
+    expect(plans(billing('2.5'))).toEqual([
+      ['Free', ['0/unknown']],
+      ['Pro', ['49/month']],
+    ]);
+    expect((page(billing('2.5')).fields as PricingFields).line_items.map((i) => [i.label, i.price.amount])).toEqual([
+      ['per environment on AWS/GCP', 99],
+      ['per resource in each AWS/GCP environment', 2.5],
+    ]);
+    expect(changes(billing('1.7'), billing('2.5'))).toEqual(['price_increased line_items[per-resource-in-each-aws-gcp-environment].price.amount']);
+  });
+});
+

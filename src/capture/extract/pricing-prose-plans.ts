@@ -104,8 +104,8 @@ function headingMentions(ctx: PageContext, claimed: (el: Element) => boolean): M
 
 /**
  * Lines that name a plan in bold: a paragraph or list item opening with "**Free plan**" or with a
- * name and its price in brackets ("**Pro ($29/license/month)** For teams …"), a list
- * item with a bold name followed by "plan" ('Choose the "**Growth**" plan for …'), or a list
+ * name and its price in brackets ("**Pro ($29/license/month)** For teams …"), a line with a bold
+ * name followed by "plan" ('Choose the "**Growth**" plan for …', "a paid **Pro** plan"), or a list
  * introduced as plans whose every item opens with a bold name and a dash ("**Starter** - …").
  */
 function boldMentions(ctx: PageContext, claimed: (el: Element) => boolean): Mention[] {
@@ -120,7 +120,6 @@ function boldMentions(ctx: PageContext, claimed: (el: Element) => boolean): Ment
       mentions.push({ name, anchor: line, blocks: [line] });
       continue;
     }
-    if (tagName(line) !== 'li') continue;
     const named = findAll(line, ['strong', 'b']).find((b) => PLAN_AFTER_RE.test(textAfter(b)) && planName(ctx.dom.text(b)));
     if (named) mentions.push({ name: planName(ctx.dom.text(named))!, anchor: line, blocks: [line] });
   }

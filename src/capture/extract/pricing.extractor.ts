@@ -4,7 +4,7 @@ import type { BillingPeriod, PricingFields } from '../capture.types';
 import { closest, DomText, findAll, tagName } from './dom';
 import { readOutline } from './outline';
 import type { PageContext } from './page-context';
-import { periodFromLabel } from './price-parser';
+import { findPrices, periodFromLabel } from './price-parser';
 import { readPlanCards } from './pricing-cards';
 import { readHeadingPlans } from './pricing-heading-plans';
 import { readLineItems } from './pricing-line-items';
@@ -91,8 +91,11 @@ export function extractPricing(page: PageContext): PricingFields {
   const read = [...tables.drafts, ...cards.drafts, ...headed.drafts, ...listed.drafts];
   const prose = readProsePlans(ctx, (el) => inHeaded.has(el) || inListed.has(el) || inTable(el) || !!closest(el, (a) => inCard.has(a), ctx.root), read.length);
   const plans = finalizePlans([...read, ...prose.drafts.filter((d) => !namedAlready(d.name, read)), ...plansFromStructuredData(ctx)]);
-  const claimed = new Set<Element>([...tables.planTables, ...cards.cards, ...headed.blocks, ...listed.items, ...prose.blocks]);
-  const lineItems = readLineItems(ctx, (el) => claimed.has(el), tables.usageTables, tables.usageRows);
+  // A prose line that prices a plan and more ("The Pro plan is $49/month … the price is $99 per
+  // environment") is read for line items too, all but those naming a plan.
+  const shared = new Set(prose.blocks.filter((el) => findPrices(ctx.dom.text(el)).length > 1));
+  const claimed = new Set<Element>([...tables.planTables, ...cards.cards, ...headed.blocks, ...listed.items, ...prose.blocks.filter((el) => !shared.has(el))]);
+  const lineItems = readLineItems(ctx, (el) => claimed.has(el), tables.usageTables, tables.usageRows, { blocks: shared, planNames: plans.map((p) => p.name) });
   const periods = new Set<BillingPeriod>([...plans.flatMap((p) => p.prices.map(chargedEvery)), ...(plans.length ? togglePeriods(ctx) : [])]);
   periods.delete('unknown');
   return {

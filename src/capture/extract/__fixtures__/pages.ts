@@ -52,6 +52,31 @@ function withoutIdMarks(markdown: string): string {
     .join('\n');
 }
 
+const HTML_BLOCK_TAGS = 'div|section|article|aside|header|footer|nav|main|table|form|figure|details|ul|ol|dl';
+const HTML_BLOCK_OPEN_RE = new RegExp(String.raw`^<(?:${HTML_BLOCK_TAGS})[\s>]`);
+const HTML_OPENS_RE = new RegExp(String.raw`<(?:${HTML_BLOCK_TAGS})[\s>]`, 'g');
+const HTML_CLOSES_RE = new RegExp(String.raw`</(?:${HTML_BLOCK_TAGS})>`, 'g');
+
+/**
+ * kramdown (Jekyll) ends an HTML block at its closing tag; CommonMark (marked) ends it at the
+ * first blank line, and the indented lines after it become code. A blank line inside a block that
+ * opens at the start of a line (lowercase HTML, not an MDX component) is kept from ending it.
+ */
+function wholeHtmlBlocks(markdown: string): string {
+  let depth = 0;
+  let fenced = false;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (/^ {0,3}(?:`{3,}|~{3,})/.test(line)) fenced = !fenced;
+      if (fenced || (depth === 0 && !HTML_BLOCK_OPEN_RE.test(line))) return line;
+      if (!line.trim()) return '<!-- -->';
+      depth = Math.max(0, depth + (line.match(HTML_OPENS_RE)?.length ?? 0) - (line.match(HTML_CLOSES_RE)?.length ?? 0));
+      return line;
+    })
+    .join('\n');
+}
+
 /** MDX's JSX attributes as the built page has them: `className` is written `class` (only inside tags, never in code text). */
 function jsxClasses(html: string): string {
   return html.replace(/(<[a-zA-Z][\w-]*\s[^<>]*?)\bclassName=/g, '$1class=');
@@ -70,7 +95,7 @@ export function renderMarkdownSource(markdown: string, title = 'Page'): string {
   const { body: source, lines } = splitFrontMatter(markdown);
   const meta = lines ? readFrontMatter(lines) : null;
   const head = meta ? frontMatterHead(meta) : '';
-  const body = jsxClasses(headingIds(loadMarked().parse(withoutIdMarks(source), { async: false }) as string));
+  const body = jsxClasses(headingIds(loadMarked().parse(wholeHtmlBlocks(withoutIdMarks(source)), { async: false }) as string));
   const fallbackTitle = meta?.title ? '' : `<title>${title}</title>`;
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${fallbackTitle}${head}</head><body><main>${body}</main></body></html>`;
 }
