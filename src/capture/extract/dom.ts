@@ -316,15 +316,17 @@ export function isLeafBlock(el: Element): boolean {
 }
 
 /** Text of the nearest heading before the element in document order, within the root. */
-export function precedingHeading(dom: DomText, el: Element, root: AnyNode): string | null {
+export function precedingHeading(dom: DomText, el: Element, root: AnyNode, skip?: (title: string) => boolean): string | null {
   let current: AnyNode | null = el;
   while (current && current !== root) {
     let sibling: AnyNode | null = current.prev;
     while (sibling) {
       if (isElement(sibling)) {
-        if (HEADING_TAGS.has(tagName(sibling))) return dom.text(sibling) || null;
-        const inner = findAll(sibling, ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-        if (inner.length) return dom.text(inner[inner.length - 1]) || null;
+        const headings = HEADING_TAGS.has(tagName(sibling)) ? [sibling] : findAll(sibling, ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+        for (let i = headings.length - 1; i >= 0; i--) {
+          const title = dom.text(headings[i]);
+          if (!skip || !title || !skip(title)) return title || null;
+        }
       }
       sibling = sibling.prev;
     }

@@ -88,6 +88,6 @@ describe('MDX component tags', () => {
       </cardgroup></main></body></html>`;
     const { markdown, fields } = extractPage(html, 'https://docs.relay.example/pricing', 'pricing');
     expect(markdown).toContain('**5¢/min for Calls**\n\nVapi itself charges $0.05 per minute for calls.\n\n**At-Cost for Providers**\n\nTranscriber');
-    expect((fields as PricingFields).line_items.map((i) => [i.label, i.price.amount, i.price.unit])).toEqual([['Pricing – Calls', 0.05, 'per min']]);
+    expect((fields as PricingFields).line_items.map((i) => [i.label, i.price.amount, i.price.unit])).toEqual([['Calls', 0.05, 'per min']]);
   });
 });

@@ -222,3 +222,15 @@ describe('cards whose heading sets the name over a tagline (NetLicensing, corpus
   });
 });
 
+describe('a usage price in a card of its own beside the plan cards (OneUptime, corpus)', () => {
+  it('is named by the card\'s heading, not by its "What\'s included" sub-heading', () => {
+    const html = page(
+      `<div><h3>Active Monitoring</h3><p>Pricing for monitoring websites and APIs.</p><div><h4>What’s included</h4></div>` +
+        `<ul><li>Monitor from multiple locations.</li><li>Monitor every minute.</li></ul></div>` +
+        `<div><p>Only pay for what you use.</p><p><span>$1</span><span>/monitor per month</span></p><a href="/register">Free 14 day trial</a></div>`,
+    );
+    const fields = extractPage(html, 'https://uptime.example/pricing', 'pricing').fields as PricingFields;
+    expect(fields.line_items.map((i) => [i.label, i.price.amount])).toEqual([['Active Monitoring', 1]]);
+  });
+});
+

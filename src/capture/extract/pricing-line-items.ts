@@ -156,6 +156,12 @@ function splitSentences(text: string): string[] {
   return text.split(/(?<=[.!?])\s+(?=[\p{Lu}\d$€£])/u);
 }
 
+/** Headings that name no priced thing: a card's "What's included", a page's "Pricing". */
+const GENERIC_HEADING_RE = /^(?:what['’]s included|what you get|included|includes|features|details|overview|summary|pricing|prices)\s*:?$/i;
+
+/** The heading a price stands under, generic ones passed over ("Active Monitoring" above "What's included"). */
+const sectionOf = (ctx: PageContext, el: Element): string | null => precedingHeading(ctx.dom, el, ctx.root, (title) => GENERIC_HEADING_RE.test(title));
+
 function listContext(ctx: PageContext, li: Element): string | null {
   const list = li.parent as Element | null;
   let prev: AnyNode | null = list?.prev ?? null;
@@ -166,7 +172,7 @@ function listContext(ctx: PageContext, li: Element): string | null {
     const leadIn = text.endsWith(':') || (wordCount(text) <= 6 && !/[.!?]$/.test(text));
     if (text && leadIn && !findPrices(text).length) return text.replace(/:$/, '');
   }
-  return precedingHeading(ctx.dom, li, ctx.root);
+  return sectionOf(ctx, li);
 }
 
 /** Lines that price a plan and more: read for their other prices, never for one naming a plan. */
@@ -190,7 +196,7 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
     const name = tagName(node);
     if (name === 'table') {
       if (!usage.has(node)) return;
-      const context = precedingHeading(ctx.dom, node, ctx.root);
+      const context = sectionOf(ctx, node);
       for (const row of usageTableCells(ctx, node)) {
         const draft = tableDraft(ctx, row, context);
         if (draft) drafts.push(draft);
@@ -209,13 +215,13 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
     }
     if (shared?.blocks.has(node)) {
       const sentences = splitSentences(ctx.dom.text(node)).filter((sentence) => !isQuestion(sentence));
-      const context = precedingHeading(ctx.dom, node, ctx.root);
+      const context = sectionOf(ctx, node);
       drafts.push(...sentences.flatMap((sentence, i) => itemsFromSentence(sentence, context, i > 0 ? sentences[i - 1].replace(/[.!?]+$/, '') : null)).filter((d) => !namesPlan(d)));
       return;
     }
     if (name === 'p' || name === 'dd' || (isLeafBlock(node) && name !== 'span') || isCallout(node)) {
       const text = ctx.dom.text(node);
-      const context = precedingHeading(ctx.dom, node, ctx.root);
+      const context = sectionOf(ctx, node);
       if (!findPrices(text).length) {
         // A rate in credits says "credits"; most unpriced paragraphs need no splitting.
         if (!text.includes('credit')) return;
@@ -239,7 +245,7 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
   visit(ctx.root);
   for (const row of usageRows) {
     const table = closest(row.cell, (a) => tagName(a) === 'table', ctx.root);
-    const draft = table && tableDraft(ctx, row, precedingHeading(ctx.dom, table as Element, ctx.root));
+    const draft = table && tableDraft(ctx, row, sectionOf(ctx, table as Element));
     if (draft) drafts.push(draft);
   }
   nameSharedRows(drafts);
