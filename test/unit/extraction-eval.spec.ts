@@ -59,6 +59,22 @@ const BELOW_FLOOR_OPEN = new Map<string, string>([
     'the free Starter plan\'s "5% + 50¢" transaction fee is read as its price, and the fee table\'s "Dispute/Chargeback Fees" row and the per-transaction rise are read from a table whose rows mix percentages and amounts',
   ],
   [
+    'docs-meilisearch-cloud-dedicated-resources-pair',
+    'the facts ask feature_added for three regions added as rows of a docs page\'s table; a docs page has no feature list, and the rows come out in its content change only',
+  ],
+  [
+    'homepage-ntfy-pair',
+    'the facts ask section_removed for the "Privacy policy" section taken off a homepage; a homepage capture keeps its headline, calls to action and navigation, not its sections',
+  ],
+  [
+    'pricing-agorakit-dedicated-hosting-eur-pair',
+    'the shared-platform tiers removed are named "Tarif normal" and "Tarif de soutien" like the dedicated ones kept, so "Agora partagée" (their heading) is not a plan removed, and a pricing page\'s headline is not one of its fields',
+  ],
+  [
+    'pricing-risingwave-cloud-developer-free-pair',
+    'Pro is "Pay-as-you-go" with its per-RWU rates moved to "contact our sales team", read as a plan with no price where the fact asks one with no amount, and Standard → Pro, Invited → Enterprise renamed with new descriptions come out as plans removed and added',
+  ],
+  [
     'pricing-localstack-team-plan-pair',
     'Pro shows "<del>€ 20</del> € 15 / month", € 15 for the first two months (a footnote): pricing reads a struck price as the former one, so Pro is € 15 where the fact says the regular € 20',
   ],

@@ -1,9 +1,9 @@
 import type { ChangelogEntry } from '../capture.types';
-import type { Element } from 'domhandler';
+import type { AnyNode, Element } from 'domhandler';
 import { anchorId, dateInBlock, dateOfTime, entryTitle, findEntryDate, findVersion, isTag, versionFromLinks } from './changelog-signals';
 import { toEntries, type EntryDraft } from './changelog-entry-keys';
 import { attr, childElements, descendants, findAll, isElement, ownListItemText, tagName, truncate } from './dom';
-import { labelValues, valueOf } from './label-values';
+import { labelValues, valueOf, type LabelValue } from './label-values';
 import type { PageContext } from './page-context';
 
 const TITLE_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'a'];
@@ -51,14 +51,25 @@ function cardTitle(ctx: PageContext, card: Element): string | null {
  * "Description: …"), as a <dl> or a two-column table too: the entry its labels name.
  */
 function labelledEntry(ctx: PageContext, card: Element): EntryDraft | null {
-  const pairs = labelValues(ctx.dom, card);
+  const pairs = tagName(card) === 'tr' ? columnValues(ctx, card) : labelValues(ctx.dom, card);
   const title = valueOf(pairs, TITLE_LABEL_RE);
   const written = valueOf(pairs, DATE_LABEL_RE);
   const date = written ? (findEntryDate(written)?.date ?? null) : null;
   if (!title || !date) return null;
   const version = findVersion(valueOf(pairs, VERSION_LABEL_RE) ?? '');
-  const items = pairs.filter((p) => DESCRIPTION_LABEL_RE.test(p.label)).map((p) => p.value);
+  const items = pairs.filter((p) => DESCRIPTION_LABEL_RE.test(p.label) && p.value !== title).map((p) => p.value);
   return { title: truncate(title, TITLE_MAX), version, date, anchor: attr(card, 'id') ? anchorId(card, null) : null, items };
+}
+
+/** A table row's cells labelled by its table's header ("Change | Description | Date"). */
+function columnValues(ctx: PageContext, row: Element): LabelValue[] {
+  let table: AnyNode | null = row.parent;
+  while (table && !(isElement(table) && tagName(table) === 'table')) table = table.parent;
+  const header = table ? findAll(table as Element, 'tr')[0] : null;
+  if (!header || header === row) return [];
+  const labels = childElements(header).map((cell) => ctx.dom.text(cell));
+  const cells = childElements(row).filter((cell) => /^t[dh]$/.test(tagName(cell)));
+  return cells.flatMap((cell, i) => (labels[i] ? [{ label: labels[i], value: ctx.dom.text(cell) }] : []));
 }
 
 function cardEntry(ctx: PageContext, card: Element): EntryDraft | null {

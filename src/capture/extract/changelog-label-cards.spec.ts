@@ -71,3 +71,15 @@ describe('changelog entries under month or day headings', () => {
     ]);
   });
 });
+
+describe('a document history table (AWS docs, corpus)', () => {
+  it('reads each row as an entry titled by its "Change" column and dated by its "Date" column, not named by the link in its description', () => {
+    const rows = UPDATES.map(
+      ([title, , date, description]) => `<tr><td>${title}</td><td>${description} For more information, see <a href="/guide/${date}">the guide</a>.</td><td>${date}</td></tr>`,
+    ).join('');
+    expect(entries(`<table><thead><tr><th>Change</th><th>Description</th><th>Date</th></tr></thead><tbody>${rows}</tbody></table>`)).toEqual(
+      EXPECTED.map(([title, date, [item]]) => [title, date, [`${item} For more information, see the guide.`]]),
+    );
+  });
+});
+

@@ -388,4 +388,22 @@ describe('usage pricing docs (Ubicloud shapes, corpus)', () => {
       expect(fields(source).line_items.map((i) => [i.label, i.price.amount, i.price.unit])).toEqual([['Eleven Labs', 0.15, 'per 1,000 characters']]);
     });
   });
+
+  it('reads a table with a plan on each row beside a "Pricing model" column, one plan priced by usage', () => {
+    const source = [
+      '# Cloud pricing',
+      '',
+      '| Plan | Pricing model | Pricing precision |',
+      '| --- | --- | --- |',
+      '| [Developer](#developer-plan) | Free | / |',
+      '| [Pro](#pro-plan) | Pay-as-you-go | 30-second basis |',
+      '| [Enterprise](#enterprise-plan) | Contact sales | Contact sales |',
+    ].join('\n');
+    expect(plans(source)).toEqual([
+      ['Developer', ['0/unknown']],
+      ['Pro', []],
+      ['Enterprise', ['-/unknown']],
+    ]);
+  });
 });
+

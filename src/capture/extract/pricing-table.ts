@@ -149,8 +149,14 @@ const PERIOD_HEADER_RE = /^(?:price\s+)?(?:\(?(?:per\s+)?(?:month|year)\)?|month
 /** A table with a plan on each row: a "Plan" column, or prices under Monthly and Yearly columns. */
 function isRowPlanTable(header: Cell[], dataRows: Cell[][]): boolean {
   const periodColumns = header.slice(1).filter((c) => PERIOD_HEADER_RE.test(c.text)).length;
-  if (!PLAN_HEADER_RE.test(header[0]?.text ?? '') && periodColumns < 2) return false;
-  return dataRows.length >= 2 && dataRows.every((r) => r[0]?.text && !hasPrice(r[0].text) && r.slice(1).some((c) => isPriceCell(c.text)));
+  const planColumn = PLAN_HEADER_RE.test(header[0]?.text ?? '');
+  if (!planColumn && periodColumns < 2) return false;
+  if (dataRows.length < 2 || !dataRows.every((r) => r[0]?.text && !hasPrice(r[0].text))) return false;
+  // Under a "Plan" column beside a "Pricing model" one, a plan may be priced by usage ("Pay-as-you-go")
+  // beside "Free" and "Contact sales".
+  const priced = dataRows.filter((r) => r.slice(1).some((c) => isPriceCell(c.text))).length;
+  const pricingColumn = header.slice(1).some((c) => /\b(?:pric(?:e|es|ing)|costs?|fees?)\b/i.test(c.text));
+  return priced === dataRows.length || (planColumn && pricingColumn && priced * 2 >= dataRows.length);
 }
 
 const TIER_HEADER_RE = /^(?:[\p{L}]+\s+)?(?:size|class|tier|instance|machine|node)s?(?:\s+types?)?$/iu;
