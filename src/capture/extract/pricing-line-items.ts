@@ -25,7 +25,7 @@ interface Draft {
 const SHORT_BLOCK = 110;
 const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'button', 'code', 'em', 'i', 'img', 'kbd', 'label', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'del', 'ins', 'svg', 'input', 'select', 'option', 'script', 'style', 'template', 'noscript']);
 /** "a fee of $0.1 per GB for the bandwidth usage", "Beyond that, we charge $0.03 per GB": a fee whose subject is elsewhere. */
-const FEE_LEAD = String.raw`(?:(?:a|an|the)\s+fee\s+of|we\s+charge(?:\s+(?:a|an)(?:\s+[\p{L}-]+)?\s+(?:rate|fee|price)\s+of)?|(?:is|are)\s+charged)\s+$`;
+const FEE_LEAD = String.raw`(?:(?:a|an|the)\s+fee\s+of|[\p{Lu}][\p{L}\d.-]*(?:\s+[\p{Lu}][\p{L}\d.-]*){1,3}\s+charges|we\s+charge(?:\s+(?:a|an)(?:\s+[\p{L}-]+)?\s+(?:rate|fee|price)\s+of)?|(?:is|are)\s+charged)\s+$`;
 const FEE_LEAD_RE = new RegExp(String.raw`\b${FEE_LEAD}`, 'iu');
 const FEE_FOR_RE = /^\s*(?:for\s+(?:the\s+|your\s+)?)([\p{L}][\p{L}\s-]{2,40}?)\s*(?:[.,;]|$)/u;
 /** "For a public IPv4 address, we charge $3.00/month": the fee's subject leads the sentence (not "For example, …"). */
@@ -60,6 +60,9 @@ function itemFromLine(text: string, context: string | null, credits: CreditReade
   const after = cleanLabel(text.slice(first.end).replace(/^[\s,.;:)]+/, '').replace(/^for\s+(?=\p{L})/iu, '').replace(/[.;]+$/, ''));
   const meaningful = /\p{L}/u.test(before) && !FILLER_RE.test(before) && !findPrices(before).length;
   if (meaningful && wordCount(before) <= MAX_LABEL_WORDS) return { label: before, price: first, context };
+  // "**$0.04 per GiB processed** — data processed through Sync, …": the rate names what it meters; the rest describes it.
+  const metered = !before && first.price.unit ? /^((?:\p{L}+\s+){0,2}\p{Ll}+ed)(?:\s+[—–:-]\s|$)/u.exec(after) : null;
+  if (metered) return { label: [context, `${first.price.unit} ${metered[1]}`].filter(Boolean).join(' – '), price: first, context };
   const detail = [before, after].filter(Boolean).join(' ').trim();
   const label = [context, detail].filter(Boolean).join(' – ');
   return label ? { label, price: first, context } : null;
@@ -168,8 +171,10 @@ function listContext(ctx: PageContext, li: Element): string | null {
   while (prev && !isElement(prev)) prev = prev.prev;
   if (prev && isElement(prev) && !/^h[1-6]$/.test(tagName(prev))) {
     const text = ctx.dom.text(prev);
-    // A lead-in that names the list ("Shared Machines", "On-demand GPU pricing:"), not a sentence.
-    const leadIn = text.endsWith(':') || (wordCount(text) <= 6 && !/[.!?]$/.test(text));
+    // A lead-in that names the list ("Shared Machines", "On-demand GPU pricing:"), not a sentence
+    // ("Sync pricing is usage-based:", "Read costs are based on …:").
+    const sentence = wordCount(text) > 8 || /\b(?:is|are|was|were|costs?|charges?|depends?|based)\b/i.test(text);
+    const leadIn = !sentence && (text.endsWith(':') || (wordCount(text) <= 6 && !/[.!?]$/.test(text)));
     if (text && leadIn && !findPrices(text).length) return text.replace(/:$/, '');
   }
   return sectionOf(ctx, li);

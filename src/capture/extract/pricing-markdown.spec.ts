@@ -405,5 +405,36 @@ describe('usage pricing docs (Ubicloud shapes, corpus)', () => {
       ['Enterprise', ['-/unknown']],
     ]);
   });
+
+  it('names usage rates by their section and what they meter, not by the vendor or a lead-in sentence (Chroma, corpus-pending)', () => {
+    const source = [
+      '# Pricing',
+      '',
+      '## Writes',
+      '',
+      'Chroma Cloud charges **$2.50 per GiB** written via an add, update, or upsert.',
+      '',
+      '## Reads',
+      '',
+      'Read costs are based on both the amount of data queried and the volume of data returned:',
+      '',
+      '- **$0.0075 per TiB queried**',
+      '- **$0.09 per GiB returned**',
+      '',
+      '## Sync',
+      '',
+      'Sync pricing is usage-based:',
+      '',
+      '- **$0.04 per GiB processed** — data processed through Sync, including S3 files.',
+      '- **$0.01 per page scraped** — applies to web pages crawled during Web Sync.',
+    ].join('\n');
+    expect(fields(source).line_items.map((i) => [i.label, i.price.amount])).toEqual([
+      ['Writes', 2.5],
+      ['Reads – per TiB queried', 0.0075],
+      ['Reads – per GiB returned', 0.09],
+      ['Sync – per GiB processed', 0.04],
+      ['Sync – per page scraped', 0.01],
+    ]);
+  });
 });
 
