@@ -1,8 +1,8 @@
 import type { ChangelogEntry } from '../capture.types';
-import type { AnyNode, Element } from 'domhandler';
+import type { Element } from 'domhandler';
 import { anchorId, dateInBlock, dateOfTime, entryTitle, findEntryDate, findVersion, isTag, versionFromLinks } from './changelog-signals';
 import { toEntries, type EntryDraft } from './changelog-entry-keys';
-import { attr, childElements, descendants, findAll, isElement, ownListItemText, tagName, truncate } from './dom';
+import { attr, childElements, closest, descendants, findAll, isElement, ownListItemText, tagName, truncate } from './dom';
 import { labelValues, valueOf, type LabelValue } from './label-values';
 import type { PageContext } from './page-context';
 
@@ -63,9 +63,8 @@ function labelledEntry(ctx: PageContext, card: Element): EntryDraft | null {
 
 /** A table row's cells labelled by its table's header ("Change | Description | Date"). */
 function columnValues(ctx: PageContext, row: Element): LabelValue[] {
-  let table: AnyNode | null = row.parent;
-  while (table && !(isElement(table) && tagName(table) === 'table')) table = table.parent;
-  const header = table ? findAll(table as Element, 'tr')[0] : null;
+  const table = closest(row, (a) => tagName(a) === 'table');
+  const header = table ? findAll(table, 'tr')[0] : null;
   if (!header || header === row) return [];
   const labels = childElements(header).map((cell) => ctx.dom.text(cell));
   const cells = childElements(row).filter((cell) => /^t[dh]$/.test(tagName(cell)));

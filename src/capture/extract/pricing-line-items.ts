@@ -25,8 +25,10 @@ interface Draft {
 const SHORT_BLOCK = 110;
 const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'button', 'code', 'em', 'i', 'img', 'kbd', 'label', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'del', 'ins', 'svg', 'input', 'select', 'option', 'script', 'style', 'template', 'noscript']);
 /** "a fee of $0.1 per GB for the bandwidth usage", "Beyond that, we charge $0.03 per GB": a fee whose subject is elsewhere. */
-const FEE_LEAD = String.raw`(?:(?:a|an|the)\s+fee\s+of|[\p{Lu}][\p{L}\d.-]*(?:\s+[\p{Lu}][\p{L}\d.-]*){1,3}\s+charges|we\s+charge(?:\s+(?:a|an)(?:\s+[\p{L}-]+)?\s+(?:rate|fee|price)\s+of)?|(?:is|are)\s+charged)\s+$`;
+const FEE_LEAD = String.raw`(?:(?:a|an|the)\s+fee\s+of|we\s+charge(?:\s+(?:a|an)(?:\s+[\p{L}-]+)?\s+(?:rate|fee|price)\s+of)?|(?:is|are)\s+charged)\s+$`;
 const FEE_LEAD_RE = new RegExp(String.raw`\b${FEE_LEAD}`, 'iu');
+/** "Chroma Cloud charges $2.50 per GiB": a product's name (capitalised words, matched with case) charging, like "we charge". */
+const VENDOR_CHARGES_RE = /(?:^|\s)[\p{Lu}][\p{L}\d.-]*(?:\s+[\p{Lu}][\p{L}\d.-]*){1,3}\s+charges\s+$/u;
 const FEE_FOR_RE = /^\s*(?:for\s+(?:the\s+|your\s+)?)([\p{L}][\p{L}\s-]{2,40}?)\s*(?:[.,;]|$)/u;
 /** "For a public IPv4 address, we charge $3.00/month": the fee's subject leads the sentence (not "For example, …"). */
 const FEE_SUBJECT_RE = new RegExp(String.raw`^\s*(?:for|on)\s+(?:a|an|the|each|every|any|your)\s+([\p{L}][^,;:]{2,60}?)\s*,\s*${FEE_LEAD}`, 'iu');
@@ -122,7 +124,7 @@ function itemsFromSentence(sentence: string, context: string | null, previous: s
     const label = VAGUE_SUBJECT_RE.test(verb[1].trim()) && context ? context : cleanLabel(verb[1]);
     if (label && !findPrices(label).length && wordCount(label) <= MAX_LABEL_WORDS) drafts.push({ label: withMetered(label, first, sentence), price: first, context });
   }
-  if (!drafts.length && first && FEE_LEAD_RE.test(sentence.slice(0, first.index))) {
+  if (!drafts.length && first && (FEE_LEAD_RE.test(sentence.slice(0, first.index)) || VENDOR_CHARGES_RE.test(sentence.slice(0, first.index)))) {
     // The fee names what it is for after the price, or the sentence before says it.
     // "… for using the platform" says why, not what: the section's heading names the fee then.
     const feeFor = FEE_FOR_RE.exec(sentence.slice(first.end))?.[1];
@@ -153,6 +155,12 @@ function nameSharedRows(drafts: Draft[]): void {
 /** A documentation component holding text (MDX `<Info>`, `<Note>`, `<Callout>`): read as a paragraph. */
 function isCallout(el: Element): boolean {
   return !BLOCK_TAGS.has(tagName(el)) && !INLINE_TAGS.has(tagName(el)) && el.children.some((c) => c.type === 'text' && /\p{L}/u.test(c.data));
+}
+
+/** The priced sentences of a block of text, each read with the one before it (which may name the fee). */
+function sentenceDrafts(text: string, context: string | null): Draft[] {
+  const sentences = splitSentences(text).filter((sentence) => !isQuestion(sentence));
+  return sentences.flatMap((sentence, i) => itemsFromSentence(sentence, context, i > 0 ? sentences[i - 1].replace(/[.!?]+$/, '') : null));
 }
 
 function splitSentences(text: string): string[] {
@@ -219,9 +227,7 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
       return;
     }
     if (shared?.blocks.has(node)) {
-      const sentences = splitSentences(ctx.dom.text(node)).filter((sentence) => !isQuestion(sentence));
-      const context = sectionOf(ctx, node);
-      drafts.push(...sentences.flatMap((sentence, i) => itemsFromSentence(sentence, context, i > 0 ? sentences[i - 1].replace(/[.!?]+$/, '') : null)).filter((d) => !namesPlan(d)));
+      drafts.push(...sentenceDrafts(ctx.dom.text(node), sectionOf(ctx, node)).filter((d) => !namesPlan(d)));
       return;
     }
     if (name === 'p' || name === 'dd' || (isLeafBlock(node) && name !== 'span') || isCallout(node)) {
@@ -236,12 +242,10 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
       }
       if (text.length <= SHORT_BLOCK) {
         const item = isQuestion(text) ? null : itemFromLine(text, context);
-        const sentences = splitSentences(text).filter((sentence) => !isQuestion(sentence));
-        const sentenceItems = sentences.flatMap((sentence, i) => itemsFromSentence(sentence, context, i > 0 ? sentences[i - 1].replace(/[.!?]+$/, '') : null));
+        const sentenceItems = sentenceDrafts(text, context);
         drafts.push(...(sentenceItems.length ? sentenceItems : item ? [item] : []));
       } else {
-        const sentences = splitSentences(text).filter((sentence) => !isQuestion(sentence));
-        sentences.forEach((sentence, i) => drafts.push(...itemsFromSentence(sentence, context, i > 0 ? sentences[i - 1].replace(/[.!?]+$/, '') : null)));
+        drafts.push(...sentenceDrafts(text, context));
       }
       return;
     }
