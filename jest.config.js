@@ -26,6 +26,7 @@ module.exports = {
   // 3 workers took 12.6 minutes there, with 40% less CPU (fewer processes fighting over memory).
   // On a faster machine again (later that day) 3 workers took 495 s and 4 took 400 s, all passing.
   maxWorkers: 4,
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   projects: [
     {
       displayName: 'unit',
