@@ -15,6 +15,8 @@ const LONG_FOR_THEIR_SIZE = [
   ['src/capture/fetch/browser-fetcher.spec.ts', 42],
   ['src/capture/extract/extraction-pool.spec.ts', 38],
   ['test/e2e/pipeline-failures.e2e-spec.ts', 38],
+  ['test/e2e/toast-compression.e2e-spec.ts', 35], // migrates the test database and an embedded (PGlite) one
+  ['test/unit/lint.spec.ts', 28], // lints the whole of src/
 ];
 
 class LongestFirst extends Sequencer {
