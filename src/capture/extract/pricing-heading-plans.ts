@@ -12,6 +12,8 @@ const NAME_MAX = 50;
 const MIN_PLANS = 2;
 const PRICE_LEAD_RE = /^\W*(?:(?:from|starting at|starts at|only|just)\s*)?$/i;
 const PLAN_NAME_RE = /\bplan\b/i;
+/** A price for a term of several periods: "17.500 € / 3 years". */
+const TERM_RE = /^per \d+ (?:years?|months?)$/i;
 
 interface HeadingPlan {
   draft: PlanDraft;
@@ -39,12 +41,17 @@ function headingPlan(ctx: PageContext, section: Section): HeadingPlan | null {
   const notes = lines.map((p) => ctx.dom.text(p)).filter((t) => isFreeText(t) || isContactSalesText(t));
   const listed = items.filter((li) => !priceLines.includes(li)).map((li) => ownListItemText(ctx.dom, li)).filter(Boolean);
   const features = listed.filter((text) => !findPrices(text).length);
-  // A plan states what it includes; a list of priced lines is a price list of line items.
-  if (!features.length || features.length * 2 < listed.length || (!priceLines.length && !notes.length)) return null;
+  const prices = priceLines.flatMap((el) => readPrices(ctx, el).slice(0, el === stated ? 1 : undefined));
+  // A plan states what it includes; a list of priced lines is a price list of line items. With no
+  // list at all, a heading whose price line is a subscription ("7.200 € / year or 17.500 € / 3
+  // years": every price per period or per term, none per unit) is a plan that says nothing more.
+  const subscription = !listed.length && prices.length > 0 && prices.every(({ price }) => (price.period !== 'unknown' && price.unit === null) || TERM_RE.test(price.unit ?? ''));
+  if ((!features.length && !subscription) || features.length * 2 < listed.length || (!priceLines.length && !notes.length)) return null;
   const blocks = [section.heading, ...lines, ...items];
-  const cta = blocks.map((b) => callToAction(ctx.dom, b)).find((c) => c !== null && !features.includes(c)) ?? null;
+  // A call to action is a line of its own, not a link inside a sentence ("Source: Belfius").
+  const cta = blocks.map((b) => callToAction(ctx.dom, b)).find((c, i) => c !== null && c === ctx.dom.text(blocks[i]) && !features.includes(c)) ?? null;
   return {
-    draft: { name, prices: priceLines.flatMap((el) => readPrices(ctx, el).slice(0, el === stated ? 1 : undefined)), features, cta, priceNotes: notes },
+    draft: { name, prices, features, cta, priceNotes: notes },
     priced: priceLines.length > 0,
     blocks,
   };

@@ -277,3 +277,31 @@ describe('a table drawn as a row of plan cards, and usage rows of a comparison (
     expect(diffs.map((d) => [d.change_type, d.path, d.old, d.new])).toEqual([['price_increased', 'plans[plus].prices[unknown:per seat].amount', 39, 48]]);
   });
 });
+
+describe('plans written as headings over a price line alone (OpenPolice, Jekyll)', () => {
+  const url = 'http://www.openpolice.be/pricing/';
+  const page = (extra = '') => `<html><body><main><h1>Pricing</h1>
+    <h2>Urban <small>- Cluster 1 &amp; 2</small></h2><p>7.200 € / year${extra}</p>
+    <h2>Nationwide <small>- Cluster 3, 4 &amp; 5</small></h2><p>4.200 € / year</p>
+    <p><small>Prices include VAT</small></p><p><small>Source: <a href="/belfius.pdf">Belfius</a></small></p>
+    <h2>What is included?</h2><h3>Support</h3><p>Ask the developers who built it.</p></main></body></html>`;
+
+  it('reads each heading priced per period, with no list of features, as a plan; a link inside a sentence is no call to action', () => {
+    const read = fieldsOf(page(' or <strong>17.500 € / 3 years</strong>'), url, 'pricing');
+    expect(read.plans.map((p) => [p.name, p.prices.map((x) => x.amount), p.cta])).toEqual([
+      ['Urban - Cluster 1 & 2', [7200, 17500], null],
+      ['Nationwide - Cluster 3, 4 & 5', [4200], null],
+    ]);
+    expect(read.line_items).toEqual([]);
+  });
+
+  it('leaves headings priced per unit to the line items: a price list is not a set of plans', () => {
+    const read = fieldsOf(
+      '<html><body><main><h1>Pricing</h1><h2>Storage</h2><p>$0.02 per GB per month</p><h2>Egress</h2><p>$0.09 per GB</p></main></body></html>',
+      url,
+      'pricing',
+    );
+    expect(read.plans).toEqual([]);
+    expect(read.line_items.map((i) => i.price.amount)).toEqual([0.02, 0.09]);
+  });
+});

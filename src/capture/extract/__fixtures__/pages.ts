@@ -56,23 +56,32 @@ const HTML_BLOCK_TAGS = 'div|section|article|aside|header|footer|nav|main|table|
 const HTML_BLOCK_OPEN_RE = new RegExp(String.raw`^<(?:${HTML_BLOCK_TAGS})[\s>]`);
 const HTML_OPENS_RE = new RegExp(String.raw`<(?:${HTML_BLOCK_TAGS})[\s>]`, 'g');
 const HTML_CLOSES_RE = new RegExp(String.raw`</(?:${HTML_BLOCK_TAGS})>`, 'g');
+const MARKDOWN_ATTRIBUTE_RE = /\smarkdown=["']?(?:1|block)\b/;
 
 /**
  * kramdown (Jekyll) ends an HTML block at its closing tag; CommonMark (marked) ends it at the
  * first blank line, and the indented lines after it become code. A blank line inside a block that
  * opens at the start of a line (lowercase HTML, not an MDX component) is kept from ending it.
+ * An element marked `markdown="1"` holds Markdown for kramdown: its tags stand apart, on lines of
+ * their own between blank lines, so marked renders what is between them as Markdown.
  */
 function wholeHtmlBlocks(markdown: string): string {
-  let depth = 0;
+  // One entry per open element: whether kramdown reads its content as Markdown.
+  const open: boolean[] = [];
   let fenced = false;
   return markdown
     .split('\n')
     .map((line) => {
       if (/^ {0,3}(?:`{3,}|~{3,})/.test(line)) fenced = !fenced;
-      if (fenced || (depth === 0 && !HTML_BLOCK_OPEN_RE.test(line))) return line;
-      if (!line.trim()) return '<!-- -->';
-      depth = Math.max(0, depth + (line.match(HTML_OPENS_RE)?.length ?? 0) - (line.match(HTML_CLOSES_RE)?.length ?? 0));
-      return line;
+      if (fenced || (open.length === 0 && !HTML_BLOCK_OPEN_RE.test(line))) return line;
+      if (!line.trim()) return open.at(-1) ? line : '<!-- -->';
+      const closes = line.match(HTML_CLOSES_RE)?.length ?? 0;
+      const closesMarkdown = open.slice(open.length - closes).some(Boolean);
+      open.length = Math.max(0, open.length - closes);
+      const opens = line.match(HTML_OPENS_RE)?.length ?? 0;
+      const holdsMarkdown = MARKDOWN_ATTRIBUTE_RE.test(line);
+      for (let i = 0; i < opens; i++) open.push(holdsMarkdown);
+      return `${closesMarkdown ? '\n' : ''}${line}${holdsMarkdown ? '\n' : ''}`;
     })
     .join('\n');
 }
