@@ -62,6 +62,8 @@ export function versionFromLinks(scope: Element): VersionMatch | null {
 
 const MAJOR_HEADING_RE = /^\p{L}[^\d]*\s(\d{1,4})$/u;
 const SECTION_SCAN = 60;
+/** How many first items of a list under an entry heading may hold its date. */
+const LIST_HEAD_ITEMS = 3;
 
 /**
  * A heading that names a major version ("React 19") over a list of its releases ("v19.2.7 (June,
@@ -131,6 +133,20 @@ export function dateInBlock(dom: DomText, el: Element, max = 80): string | null 
   }
   const text = dom.text(el);
   return text.length <= max ? (findEntryDate(text)?.date ?? null) : null;
+}
+
+/**
+ * A date in the first items of a list that opens an entry: a line of its own ("- Jul 5, 2026") or
+ * under a label ("- 📅 Release date" over "- Jul 5, 2026"), as release notes written as lists give it.
+ */
+export function dateInListHead(dom: DomText, list: Element): string | null {
+  if (tagName(list) !== 'ul' && tagName(list) !== 'ol') return null;
+  const items = list.children.filter((c): c is Element => isElement(c) && tagName(c) === 'li').slice(0, LIST_HEAD_ITEMS);
+  for (const item of items) {
+    const date = dateInBlock(dom, item, 60);
+    if (date) return date;
+  }
+  return null;
 }
 
 /** The element sibling after or before a node, whatever it is. */

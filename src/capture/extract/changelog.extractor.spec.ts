@@ -84,6 +84,19 @@ describe('changelog extraction from synthetic pages', () => {
       ['12', 'v12', '2024-04-01', 1],
     ]);
   });
+
+  it('reads a release date from the first items of the list under the heading, alone or under a label (Karabiner-Elements)', () => {
+    const release = (version: string, date: string, labelled: boolean) =>
+      `<h2>Karabiner-Elements ${version}</h2><ul><li><a href="/v${version}.dmg">📦 Download</a></li>` +
+      (labelled ? `<li>📅 Release date<ul><li>${date}</li></ul></li>` : `<li>${date}</li>`) +
+      `<li>✨ New Features<ul><li>Added filtering to the log viewer.</li></ul></li></ul>`;
+    const html = `<html><body><main><h1>Release notes</h1>${release('16.1.0', 'Jul 5, 2026', true)}${release('16.0.0', 'May 3, 2026', false)}</main></body></html>`;
+    const { entries } = fieldsOf(html, 'https://karabiner-elements.pqrs.org/docs/releasenotes/', 'changelog');
+    expect(entries.map((e) => [e.version, e.date])).toEqual([
+      ['16.1.0', '2026-07-05'],
+      ['16.0.0', '2026-05-03'],
+    ]);
+  });
 });
 
 describe('findVersion', () => {

@@ -5,6 +5,7 @@ import {
   anchorId,
   CATEGORY_HEADING_RE,
   dateInBlock,
+  dateInListHead,
   dateOfTime,
   entryTitle,
   findEntryDate,
@@ -112,7 +113,7 @@ function classify(ctx: PageContext, heading: Element, card: Element | null, date
     inText ??
     inTime ??
     (card ? cardDate(ctx, heading, card) : null) ??
-    (next ? dateInBlock(ctx.dom, next) : dateHeadingBelow(ctx, heading)) ??
+    (next ? (dateInBlock(ctx.dom, next) ?? dateInListHead(ctx.dom, next)) : dateHeadingBelow(ctx, heading)) ??
     (!card && datesBefore ? dateBefore(ctx, heading) : null);
   const title = entryTitle(text);
   return {
