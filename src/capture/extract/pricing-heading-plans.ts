@@ -12,6 +12,7 @@ const NAME_MAX = 50;
 const MIN_PLANS = 2;
 const PRICE_LEAD_RE = /^\W*(?:(?:from|starting at|starts at|only|just)\s*)?$/i;
 const PLAN_NAME_RE = /\bplan\b/i;
+const PRICE_LABEL_RE = /^\W*(?:price|cost|pricing|fee)s?\s*:\s*/i;
 /** A price for a term of several periods: "17.500 € / 3 years". */
 const TERM_RE = /^per \d+ (?:years?|months?)$/i;
 
@@ -34,12 +35,16 @@ function headingPlan(ctx: PageContext, section: Section): HeadingPlan | null {
   if (!name || name.length > NAME_MAX || findPrices(name).length) return null;
   const lines = section.paragraphs.filter((p) => !inTable(ctx, p) && ctx.dom.text(p).length <= PRICE_LINE_MAX);
   const items = section.listItems.filter((li) => !inTable(ctx, li) && !findAll(li, ['ul', 'ol']).length);
-  const shortLines = [...lines, ...items.slice(0, 1)].filter((el) => isPriceLine(tagName(el) === 'li' ? ownListItemText(ctx.dom, el) : ctx.dom.text(el)));
+  // A price line may be labelled as one ("- **Cost:** $10 / 30 days", "- **Price:** Free").
+  const lineText = (el: Element) => (tagName(el) === 'li' ? ownListItemText(ctx.dom, el) : ctx.dom.text(el)).replace(PRICE_LABEL_RE, '');
+  const leading = [...lines, ...items.slice(0, 1)];
+  const shortLines = leading.filter((el) => isPriceLine(lineText(el)));
   // A heading that says it is a plan ("Team - Fixed Annual Plan") may state its price in a sentence.
   const stated = PLAN_NAME_RE.test(name) ? section.paragraphs.find((p) => !inTable(ctx, p) && findPrices(ctx.dom.text(p)).length) : undefined;
   const priceLines = shortLines.length || !stated ? shortLines : [stated];
-  const notes = lines.map((p) => ctx.dom.text(p)).filter((t) => isFreeText(t) || isContactSalesText(t));
-  const listed = items.filter((li) => !priceLines.includes(li)).map((li) => ownListItemText(ctx.dom, li)).filter(Boolean);
+  const noteLines = leading.filter((el) => isFreeText(lineText(el)) || isContactSalesText(lineText(el)));
+  const notes = noteLines.map(lineText);
+  const listed = items.filter((li) => !priceLines.includes(li) && !noteLines.includes(li)).map((li) => ownListItemText(ctx.dom, li)).filter(Boolean);
   const features = listed.filter((text) => !findPrices(text).length);
   const prices = priceLines.flatMap((el) => readPrices(ctx, el).slice(0, el === stated ? 1 : undefined));
   // A plan states what it includes; a list of priced lines is a price list of line items. With no

@@ -51,7 +51,7 @@ const isPriceCell = (text: string): boolean => hasPrice(text) || isFreeText(text
 function columnName(cell: Cell): string {
   const prices = findPrices(cell.text);
   const beforePrice = prices.length ? cell.text.slice(0, prices[0].index) : cell.text;
-  return beforePrice.replace(/[\s:–—-]+$/, '').trim();
+  return beforePrice.replace(/[\s:–—(\[-]+$/, '').trim();
 }
 
 /** "Regional: $0.2 Global: $0.4": each price of a cell under its own label keeps the label in its text. */

@@ -305,3 +305,20 @@ describe('plans written as headings over a price line alone (OpenPolice, Jekyll)
     expect(read.line_items.map((i) => i.price.amount)).toEqual([0.02, 0.09]);
   });
 });
+
+describe('plans under headings with a labelled price line, and a comparison header priced in brackets (Zerops docs)', () => {
+  const plan = (name: string, cost: string) => `<h3>${name}</h3><ul><li><strong>Cost:</strong> ${cost}</li>
+    <li><strong>Best for:</strong> Production</li><li><strong>Infrastructure:</strong> Multi-container</li></ul>`;
+  const html = `<html><body><main><h1>Pricing</h1><h2>Project Plans</h2>${plan('Lightweight Plan', 'Free')}${plan('Serious Plan', '$10 / 30 days')}
+    <h3>Plan Comparison</h3><table><thead><tr><th>Features</th><th>Lightweight</th><th>Serious ($10/30d)</th></tr></thead>
+    <tbody><tr><td>Build Time</td><td>15 hours</td><td>150 hours</td></tr><tr><td>Egress</td><td>100 GB</td><td>3 TB</td></tr></tbody></table></main></body></html>`;
+
+  it('reads "Cost: Free" and "Cost: $10 / 30 days" as the prices of the plans above them, and names a column "Serious" without its bracket', () => {
+    const read = fieldsOf(html, 'https://docs.zerops.io/features/pricing', 'pricing');
+    const byName = new Map(read.plans.map((p) => [p.name, p.prices.map((x) => x.amount)]));
+    expect(byName.get('Lightweight Plan')).toEqual([0]);
+    expect(byName.get('Serious Plan')).toEqual([10]);
+    expect([...byName.keys()]).toContain('Serious');
+    expect(read.plans.find((p) => p.name === 'Serious Plan')?.features).toEqual(['Best for: Production', 'Infrastructure: Multi-container']);
+  });
+});
