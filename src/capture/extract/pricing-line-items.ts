@@ -35,7 +35,7 @@ const FEE_SUBJECT_RE = new RegExp(String.raw`^\s*(?:for|on)\s+(?:a|an|the|each|e
 const MAX_LABEL_WORDS = 12;
 const MAX_ITEMS = 300;
 const FILLER_RE = /^(?:additional|plus|only|from|starting|starting at|just|extra|and|then|about|approx\.?|approximately|around|or|at|roughly)$/i;
-const VERB_RE = /(?:^|[,;:]\s*)([^,;:]{3,120}?),?\s+(?:(?:is|are)\s+(?:charged|billed|priced)\s+at(?:\s+a\s+rate\s+of)?|(?:is|are)\s+(?:available|offered|priced|sold)\s+(?:for|at|from)|is|are|costs?|starts? at|will cost|runs?|priced at)\s+(?:(?:about|around|only|just|from|roughly|approximately)\s+)?$/i;
+const VERB_RE = /(?:^|[,;:]\s*)([^,;:]{3,120}?),?\s+(?:(?:is|are)\s+(?:charged|billed|priced)(?:\s+(?:hourly|daily|weekly|monthly|annually|yearly|by\s+the\s+\w+))?\s+at(?:\s+a\s+rate\s+of)?|(?:is|are)\s+(?:available|offered|priced|sold)\s+(?:for|at|from)|is|are|costs?|starts? at|will cost|runs?|priced at)\s+(?:(?:about|around|only|just|from|roughly|approximately)\s+)?$/i;
 /** A subject that names nothing by itself: "Anything over this value", "This", "Everything else". */
 const VAGUE_SUBJECT_RE = /^(?:anything|everything|this|that|these|those|it|they|each one|the rest|the excess)\b/i;
 const PAREN_NAME_RE = /([\p{Lu}][\p{L}\d+-]*(?:\s+[\p{Lu}\d][\p{L}\d+-]*){0,2})\s*\(\s*(?:(?:starting|starts)\s+at\s+|from\s+|only\s+)?$/u;

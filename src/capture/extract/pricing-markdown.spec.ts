@@ -278,6 +278,11 @@ describe('usage pricing docs (Ubicloud shapes, corpus)', () => {
     expect(items('## Storage\n\nStorage is billed by use. For example, we charge $0.10 per GB each month.')).toEqual([['Storage is billed by use', 0.1]]);
   });
 
+  it('names a rate "billed hourly at a rate of" by the subject of its sentence (Runpod network volumes)', () => {
+    const source = '## Storage\n\nNetwork volumes are billed hourly at a rate of $0.07 per GB per month for the first 1TB.';
+    expect(items(source)).toEqual([['Network volumes', 0.07]]);
+  });
+
   it('shows rows two tables name alike with their section, keyed as before', () => {
     const sizes = (prices: string[]) => table(['Size', 'vCPU', 'Price'], prices.map((p, i) => [`standard-${2 ** (i + 1)}`, String(2 ** (i + 1)), p]));
     const source = ['## Compute', sizes(['$25/mo', '$50/mo']), '## Managed PostgreSQL', sizes(['$49/mo', '$99/mo'])].join('\n\n');
