@@ -80,6 +80,20 @@ describe('MDX component tags', () => {
     ]);
   });
 
+  it('titles each <Update> dated by its label over one heading by that heading, its closing tag written against the last line (bunny.net)', () => {
+    const update = (date: string, title: string, text: string) => [`<Update label="${date}" tags={["New"]}>`, `  ## ${title}`, '', `  ${text}`, '</Update>', ''].join('\n');
+    const source = [
+      update('2026-08-21', 'EEA Routing Filter for Pull Zones', 'Route traffic through EU PoPs only.'),
+      update('2026-08-21', 'TLS Security Levels for Pull Zones', 'Pick Legacy, Compatible or Modern.'),
+      update('2026-06-04', 'WebSocket pay-as-you-go pricing', 'Billing moved to connection-minutes.'),
+    ].join('\n');
+    expect(entries(source)).toEqual([
+      ['EEA Routing Filter for Pull Zones', '2026-08-21', ['Route traffic through EU PoPs only.']],
+      ['TLS Security Levels for Pull Zones', '2026-08-21', ['Pick Legacy, Compatible or Modern.']],
+      ['WebSocket pay-as-you-go pricing', '2026-06-04', ['Billing moved to connection-minutes.']],
+    ]);
+  });
+
   it('draws a docs layout component as its own box, its title in bold at its top', () => {
     const html = `<html><body><main><h1>Pricing</h1>
       <cardgroup cols="2">

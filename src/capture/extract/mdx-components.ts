@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
+import { parseDate } from './dates';
 import { HEADING_TAGS, headingLevel, tagName } from './dom';
 
 /**
@@ -16,6 +17,7 @@ import { HEADING_TAGS, headingLevel, tagName } from './dom';
 // ("<T extends Record<string, unknown>>" and "<Card title=\"X\">Some text</Card>" are text, kept).
 const OPEN_TAG_RE = /^<([A-Z][\w.]*)(?:\s+[\w:.-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|\{(?:(?!<\/)[^])*\}))?)*\s*\/?>$/;
 const CLOSE_TAG_RE = /^<\/([A-Z][\w.]*)\s*>$/;
+const TRAILING_CLOSE_TAG_RE = /\s*<\/[A-Z][\w.]*\s*>\s*$/;
 /** Components whose `label` (or `title`) names the entry they wrap, and whose `description` adds to it. */
 const TITLED_COMPONENTS = new Set(['Update']);
 const TITLED_ELEMENTS = new Set([...TITLED_COMPONENTS].map((name) => name.toLowerCase()));
@@ -110,12 +112,33 @@ function innerLevel(nodes: AnyNode[]): number | null {
   return level;
 }
 
+/** A component's closing tag written against the paragraph's last line ("… per zone.\n</Update>") is markup, not its text. */
+function trimClosingTag(p: Element): void {
+  const last = p.children.at(-1);
+  if (last?.type !== 'text') return;
+  const trimmed = last.data.replace(TRAILING_CLOSE_TAG_RE, '');
+  // A paragraph that is the closing tag alone stays: it is the component's end.
+  if (trimmed.trim() || p.children.length > 1) last.data = trimmed;
+}
+
+function headingsIn(nodes: AnyNode[]): Element[] {
+  const found: Element[] = [];
+  const visit = (node: AnyNode): void => {
+    if (node.type !== 'tag') return;
+    if (HEADING_TAGS.has(tagName(node))) found.push(node as Element);
+    else for (const child of (node as Element).children) visit(child);
+  };
+  nodes.forEach(visit);
+  return found;
+}
+
 export function liftComponentTags($: CheerioAPI): void {
   const blocks: TitledBlock[] = [];
   const markup: Element[] = [];
   const { paragraphs, components, boxes } = candidates($.root()[0]);
   for (const el of boxes) asBox($, el);
   for (const p of paragraphs) {
+    trimClosingTag(p);
     const ends: Element[] = [];
     const text = tagText($, p, ends);
     if (!text) continue;
@@ -128,7 +151,10 @@ export function liftComponentTags($: CheerioAPI): void {
     if (!title) continue;
     const inside: AnyNode[] = [];
     for (let next = (ends[0] ?? p).next; next; next = next.next) {
-      if (next.type === 'tag' && tagName(next) === 'p' && CLOSE_TAG_RE.exec(tagText($, next as Element) ?? '')?.[1] === open[1]) break;
+      // Its closing tag, or the next one opening (a closing tag written against the last line is
+      // left inside that line's paragraph).
+      const tag = next.type === 'tag' && tagName(next) === 'p' ? (tagText($, next as Element) ?? '') : '';
+      if ((CLOSE_TAG_RE.exec(tag) ?? OPEN_TAG_RE.exec(tag))?.[1] === open[1]) break;
       inside.push(next);
     }
     blocks.push({ at: p, inside, title, description: attribute(text, 'description') });
@@ -136,6 +162,13 @@ export function liftComponentTags($: CheerioAPI): void {
   for (const el of components) {
     const title = el.attribs.label?.trim() || el.attribs.title?.trim();
     if (title) blocks.push({ at: el, inside: el.children, title, description: el.attribs.description?.trim() || null });
+  }
+  if (blocks.length && blocks.every((b) => !b.description && parseDate(b.title) && headingsIn(b.inside).length === 1)) {
+    // Each entry a date over one heading (bunny.net's `<Update label="2026-06-04">` over "## WebSocket
+    // pay-as-you-go pricing"): the heading titles the entry, and the date is the line under it.
+    for (const block of blocks) $(headingsIn(block.inside)[0]).after($('<p>').text(block.title));
+    for (const p of markup) $(p).remove();
+    return;
   }
   // One level for every entry of the page, above the headings the entries hold.
   const lowest = innerLevel(blocks.flatMap((b) => b.inside));

@@ -23,6 +23,8 @@ interface Draft {
 }
 
 const SHORT_BLOCK = 110;
+/** The label that leads a list item of prose: "Storage costs: The worker container …". */
+const LEAD_LABEL_RE = /^([\p{L}][^:.!?$€£]{1,40}):\s/u;
 const INLINE_TAGS = new Set(['a', 'abbr', 'b', 'button', 'code', 'em', 'i', 'img', 'kbd', 'label', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'del', 'ins', 'svg', 'input', 'select', 'option', 'script', 'style', 'template', 'noscript']);
 /** "a fee of $0.1 per GB for the bandwidth usage", "Beyond that, we charge $0.03 per GB": a fee whose subject is elsewhere. */
 const FEE_LEAD = String.raw`(?:(?:a|an|the)\s+fee\s+of|we\s+charge(?:\s+(?:a|an)(?:\s+[\p{L}-]+)?\s+(?:rate|fee|price)\s+of)?|(?:is|are)\s+charged)\s+$`;
@@ -219,10 +221,19 @@ export function readLineItems(ctx: PageContext, claimed: (el: Element) => boolea
     if (name === 'li') {
       const text = ownListItemText(ctx.dom, node);
       const context = listContext(ctx, node);
-      const item = isArithmetic(text) ? null : itemFromLine(text, context, credits);
-      // "**GPT-4o**:" over "Input: $5.00 per 1 million tokens": the rate is the model's input.
-      if (item && context && isSubItem(node) && !item.label.includes(context)) item.label = `${context} – ${item.label}`;
-      if (item) drafts.push(item);
+      const lead = text.length > SHORT_BLOCK ? LEAD_LABEL_RE.exec(text)?.[1] : undefined;
+      if (lead) {
+        // An item that is a labelled paragraph ("**Storage costs**: The worker container volume
+        // incurs … The storage cost is $0.000011574 per GB …") is read sentence by sentence; one
+        // price is named by the label.
+        const read = sentenceDrafts(text.slice(lead.length + 1), lead);
+        drafts.push(...(read.length === 1 ? [{ ...read[0], label: lead }] : read));
+      } else {
+        const item = isArithmetic(text) ? null : itemFromLine(text, context, credits);
+        // "**GPT-4o**:" over "Input: $5.00 per 1 million tokens": the rate is the model's input.
+        if (item && context && isSubItem(node) && !item.label.includes(context)) item.label = `${context} – ${item.label}`;
+        if (item) drafts.push(item);
+      }
       for (const child of node.children) if (tagName(child) === 'ul' || tagName(child) === 'ol') visit(child);
       return;
     }

@@ -283,6 +283,16 @@ describe('usage pricing docs (Ubicloud shapes, corpus)', () => {
     expect(items(source)).toEqual([['Network volumes', 0.07]]);
   });
 
+  it('names the one price of a list item that is a labelled paragraph by its label (Runpod storage costs)', () => {
+    const source = [
+      '## Compute and storage costs',
+      '',
+      '1. **Compute costs**: Charged per second based on the GPU type as shown in the pricing table above.',
+      '2. **Storage costs**: The worker container volume incurs charges only while workers are running. The storage cost is $0.000011574 per GB per 5 minutes (equivalent to approximately $0.10 per GB per month).',
+    ].join('\n');
+    expect(items(source)).toEqual([['Storage costs', 0.000011574]]);
+  });
+
   it('shows rows two tables name alike with their section, keyed as before', () => {
     const sizes = (prices: string[]) => table(['Size', 'vCPU', 'Price'], prices.map((p, i) => [`standard-${2 ** (i + 1)}`, String(2 ** (i + 1)), p]));
     const source = ['## Compute', sizes(['$25/mo', '$50/mo']), '## Managed PostgreSQL', sizes(['$49/mo', '$99/mo'])].join('\n\n');
