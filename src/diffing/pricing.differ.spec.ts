@@ -275,6 +275,33 @@ describe('diffPricing: line items relabelled, prices whose period became known',
   });
 });
 
+describe('diffPricing: a price table gaining a column per currency (Mistral)', () => {
+  const rate = (label: string, amount: number, currency: string) => ({
+    key: label.toLowerCase().replace(/\W+/g, '-').replace(/-+$/, ''),
+    label,
+    price: price(amount, 'unknown', { currency, unit: 'per 1M tokens' }),
+  });
+
+  it('compares each rate with the same rate now tagged with its currency, and reports the other currency as new', () => {
+    const before = pricing([], { line_items: [rate('mistral-small – Input', 0.6, 'EUR'), rate('mistral-small – Output', 1.8, 'EUR')] });
+    const after = pricing([], {
+      line_items: [
+        rate('Mistral Small – Input (USD)', 2, 'USD'),
+        rate('Mistral Small – Output (USD)', 6, 'USD'),
+        rate('Mistral Small – Input (EUR)', 1.85, 'EUR'),
+        rate('Mistral Small – Output (EUR)', 5.55, 'EUR'),
+      ],
+    });
+    const alertable = diffPricing(before, after).filter((d) => d.tier === 'alertable');
+    expect(alertable.map((d) => [d.change_type, d.path, d.old, d.new])).toEqual([
+      ['price_added', 'line_items[mistral-small-input-usd]', null, expect.objectContaining({ label: 'Mistral Small – Input (USD)' })],
+      ['price_added', 'line_items[mistral-small-output-usd]', null, expect.objectContaining({ label: 'Mistral Small – Output (USD)' })],
+      ['price_increased', 'line_items[mistral-small-input-eur].price.amount', 0.6, 1.85],
+      ['price_increased', 'line_items[mistral-small-output-eur].price.amount', 1.8, 5.55],
+    ]);
+  });
+});
+
 describe('diffPricing sections', () => {
   const section = (title: string, level = 2) => ({ key: title.toLowerCase().replace(/\s+/g, '-'), title, url: null, level });
   const page = (titles: string[], plans = [basic(), pro()]) => pricing(plans, { sections: titles.map((t) => section(t)) });

@@ -189,6 +189,20 @@ function pairOnlyPrice<T extends { price: PlanPrice }>(prices: KeyedSetDiff<T>):
   return { added: [], removed: [], matched: [...prices.matched, { key: added[0].key, before: removed[0].item, after: added[0].item }] };
 }
 
+/** Currency codes a table writes beside its labels when it gains a column per currency ("Input (EUR)"). */
+const CURRENCY_TAG_RE = /\(\s*(?:usd|eur|gbp|cad|aud|chf|jpy|inr)\s*\)|\b(?:usd|eur|gbp|cad|aud|chf|jpy|inr)\b/gi;
+
+/**
+ * A line item as a reader tells it apart: its label without case, punctuation or a currency tag,
+ * in its price's currency. "mistral-small – Input" at €0.6 and "Mistral Small – Input (EUR)" at
+ * €1.85 are one rate repriced when the table gains a column per currency; the new USD rate beside
+ * it is new.
+ */
+function sameInCurrency(item: PricingFields['line_items'][number]): string {
+  const label = item.label.toLowerCase().replace(CURRENCY_TAG_RE, ' ').replace(/[^\p{L}\d]+/gu, ' ').trim();
+  return `${label}|${item.price.currency ?? ''}`;
+}
+
 /**
  * Usage-based line items ("L40S GPU: $2.50/hr") keyed by their own key, falling back to the label.
  * A relabelled line item with the same price is only informational.
@@ -196,7 +210,7 @@ function pairOnlyPrice<T extends { price: PlanPrice }>(prices: KeyedSetDiff<T>):
 function diffLineItems(before: PricingFields, after: PricingFields, explained: Set<BillingPeriod>): FieldDiff[] {
   const diffs: FieldDiff[] = [];
   const keyed = diffKeyedSets(before.line_items, after.line_items, (item) => item.key || item.label, {
-    fallbacks: [(item) => item.label],
+    fallbacks: [(item) => item.label, sameInCurrency],
   });
   // A label with a typo fixed and the same price is the same line item, relabelled.
   const relabelled = pairRelabelled(keyed, (item) => item.label, (a, b) => samePrice(a.price, b.price));
