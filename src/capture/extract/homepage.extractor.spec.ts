@@ -94,6 +94,16 @@ describe('a homepage whose first h1 is its logo', () => {
       <div id="hero"><h1><span>A modern, open source text editor.</span></h1><a class="button" href="#">Download Brackets 1.14</a></div></body></html>`;
     expect(fieldsOf(html, 'https://brackets.example/', 'homepage')).toMatchObject({ headline: 'A modern, open source text editor.', ctas: ['Download Brackets 1.14'] });
   });
+
+  it('keeps a logo h1 over its tagline as the headline, so a section added below does not change it (Homebrew, 2012)', () => {
+    const page = (section: string) => `<html><body><div id="header"><h1><a href="./">Homebrew</a></h1>
+      <p id="subtitle"><strong>The missing package manager for OS X</strong></p></div>
+      <div id="informations"><p>Homebrew installs the stuff you need that Apple didn't.</p></div>${section}</body></html>`;
+    const before = fieldsOf(page(''), 'https://brew.sh/', 'homepage');
+    const after = fieldsOf(page('<div class="row"><h2>Install Homebrew</h2><pre><code>ruby -e "$(curl …)"</code></pre></div>'), 'https://brew.sh/', 'homepage');
+    expect([before.headline, after.headline]).toEqual(['Homebrew', 'Homebrew']);
+    expect(after.subheadline).toBe('The missing package manager for OS X');
+  });
 });
 
 describe('a hero button drawn with utility classes', () => {

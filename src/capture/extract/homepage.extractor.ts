@@ -22,7 +22,9 @@ function mainHeadline(ctx: PageContext): Element | null {
   while (isElement(doc.parent)) doc = doc.parent;
   const h1s = (scope: Element) => findAll(scope, 'h1').filter((h) => ctx.dom.text(h));
   const found = h1s(ctx.root).length ? h1s(ctx.root) : h1s(doc);
-  const headline = found.find((h) => !isLogoHeading(ctx, h)) ?? findAll(ctx.root, ['h2']).find((h) => ctx.dom.text(h));
+  // A logo with its tagline right under it ("Homebrew" over "The missing package manager") is the
+  // hero itself; a logo alone leaves the headline to the first h2.
+  const headline = found.find((h) => !isLogoHeading(ctx, h) || hasTagline(h)) ?? findAll(ctx.root, ['h2']).find((h) => ctx.dom.text(h));
   return headline ?? found[0] ?? null;
 }
 
@@ -39,6 +41,12 @@ function isLogoHeading(ctx: PageContext, h1: Element): boolean {
   if (!href) return false;
   const target = new URL(href);
   return target.host === new URL(ctx.base).host && /^\/(?:index\.html?)?$/.test(target.pathname);
+}
+
+function hasTagline(h1: Element): boolean {
+  let next = h1.next;
+  while (next && !isElement(next)) next = next.next;
+  return !!next && isElement(next) && SUBHEADLINE_CLASS_RE.test(classAndId(next));
 }
 
 /** The hero: the nearest block around the headline that also holds its call-to-action links. */
