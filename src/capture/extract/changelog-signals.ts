@@ -1,6 +1,6 @@
 import type { AnyNode, Element } from 'domhandler';
 import { findDate, parseDate, stripDate } from './dates';
-import { attr, classAndId, descendants, findAll, headingLevel, isElement, tagName, type DomText } from './dom';
+import { attr, childElements, classAndId, descendants, findAll, headingLevel, isElement, nextElement, tagName, type DomText } from './dom';
 import { hintText } from './hint-values';
 
 /*
@@ -141,19 +141,12 @@ export function dateInBlock(dom: DomText, el: Element, max = 80): string | null 
  */
 export function dateInListHead(dom: DomText, list: Element): string | null {
   if (tagName(list) !== 'ul' && tagName(list) !== 'ol') return null;
-  const items = list.children.filter((c): c is Element => isElement(c) && tagName(c) === 'li').slice(0, LIST_HEAD_ITEMS);
+  const items = childElements(list).filter((c) => tagName(c) === 'li').slice(0, LIST_HEAD_ITEMS);
   for (const item of items) {
     const date = dateInBlock(dom, item, 60);
     if (date) return date;
   }
   return null;
-}
-
-/** The element sibling after or before a node, whatever it is. */
-export function nextElement(node: AnyNode, direction: 'next' | 'prev'): Element | null {
-  let current = node[direction];
-  while (current && !isElement(current)) current = current[direction];
-  return current ?? null;
 }
 
 /** The element right before or after the heading, unless it is itself a heading. */

@@ -13,7 +13,6 @@ import {
   isDateOnly,
   isTag,
   majorVersion,
-  nextElement,
   tagsNear,
   UNRELEASED_RE,
   versionFromLinks,
@@ -21,7 +20,7 @@ import {
 } from './changelog-signals';
 import { entriesFromCards } from './changelog-cards';
 import { toEntries, type EntryDraft } from './changelog-entry-keys';
-import { attr, closest, descendants, findAll, headingLevel, isElement, ownListItemText, tagName, truncate } from './dom';
+import { attr, closest, descendants, findAll, headingLevel, isElement, nextElement, ownListItemText, tagName, truncate } from './dom';
 import { WHOLE_ENTRY_ATTR } from './mdx-components';
 import type { PageContext } from './page-context';
 import { headingCards, splitSections, type Section } from './sections';

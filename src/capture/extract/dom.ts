@@ -36,6 +36,13 @@ export function childElements(node: ParentNode): Element[] {
   return node.children.filter(isElement);
 }
 
+/** The element sibling after or before a node, whatever it is. */
+export function nextElement(node: AnyNode, direction: 'next' | 'prev' = 'next'): Element | null {
+  let current = node[direction];
+  while (current && !isElement(current)) current = current[direction];
+  return current ?? null;
+}
+
 export function attr(node: Element, name: string): string | null {
   const value = node.attribs?.[name];
   return value === undefined ? null : value;

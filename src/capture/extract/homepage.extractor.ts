@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import type { HomepageFields } from '../capture.types';
-import { absoluteUrl, attr, classAndId, closest, collapseWhitespace, descendants, findAll, HEADING_TAGS, isElement, tagName, uniqueStrings } from './dom';
+import { absoluteUrl, attr, classAndId, closest, collapseWhitespace, descendants, findAll, HEADING_TAGS, isElement, nextElement, tagName, uniqueStrings } from './dom';
 import { hintText } from './hint-values';
 import type { PageContext } from './page-context';
 
@@ -44,9 +44,8 @@ function isLogoHeading(ctx: PageContext, h1: Element): boolean {
 }
 
 function hasTagline(h1: Element): boolean {
-  let next = h1.next;
-  while (next && !isElement(next)) next = next.next;
-  return !!next && isElement(next) && SUBHEADLINE_CLASS_RE.test(classAndId(next));
+  const next = nextElement(h1);
+  return !!next && SUBHEADLINE_CLASS_RE.test(classAndId(next));
 }
 
 /** The hero: the nearest block around the headline that also holds its call-to-action links. */

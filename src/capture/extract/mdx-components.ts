@@ -102,14 +102,8 @@ function tagText($: CheerioAPI, p: Element, ends?: Element[]): string | null {
 }
 
 function innerLevel(nodes: AnyNode[]): number | null {
-  let level: number | null = null;
-  const visit = (node: AnyNode): void => {
-    if (node.type !== 'tag') return;
-    if (HEADING_TAGS.has(tagName(node))) level = Math.min(level ?? 6, headingLevel(node as Element));
-    for (const child of (node as Element).children) visit(child);
-  };
-  nodes.forEach(visit);
-  return level;
+  const levels = headingsIn(nodes).map(headingLevel);
+  return levels.length ? Math.min(...levels) : null;
 }
 
 /** A component's closing tag written against the paragraph's last line ("… per zone.\n</Update>") is markup, not its text. */
