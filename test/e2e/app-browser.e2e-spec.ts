@@ -87,9 +87,14 @@ withBrowser('the application in a browser', () => {
     await press(page, 'Create workspace');
     workspaceId = Number(new URL(page.url()).pathname.split('/')[3]);
     expect(new URL(page.url()).pathname).toBe(`/app/workspaces/${workspaceId}/competitors`);
+    // Discovery waits on the homepage until the page has shown it under way: on a fast run it
+    // finished before the first render, and the state this test reads was gone.
+    let release = (): void => undefined;
+    site.hold('/', new Promise<void>((resolve) => (release = resolve)));
     await fill(page, 'Homepage URL', site.url('/'));
     await press(page, 'Add competitor');
     expect(await text(page)).toContain('Discovering');
+    release();
     // The page polls its fragment: the monitors appear and their baselines finish in place.
     await page.waitForFunction(
       () =>
