@@ -9,6 +9,12 @@ import { NotificationsService } from '../webhooks/notifications.service';
 import { ScheduledRunsRepository } from '../monitors/scheduled-runs.repository';
 
 export const CLAIM_BATCH = 5000;
+/**
+ * A tick's first claim takes this many due monitors, and each claim after it twice as many, up to
+ * CLAIM_BATCH: the first checks are under way while the rest are claimed (500 monitors in one
+ * statement kept every check of a round waiting 15 ms; docs/benchmarks.md, bench:peer).
+ */
+export const FIRST_CLAIM = 64;
 const TICK = 'scheduler-tick';
 const SWEEP = 'run-sweep';
 
@@ -84,16 +90,17 @@ export class SchedulerService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   /**
-   * Claims due monitors batch by batch and queues their checks; the next batch is claimed in
-   * Postgres while the previous one is being queued in Redis.
+   * Claims due monitors batch by batch, each twice the last (FIRST_CLAIM up to CLAIM_BATCH), and
+   * queues their checks; the next batch is claimed in Postgres while the previous one is being
+   * queued in Redis.
    */
   async enqueueDue(): Promise<number> {
     let total = 0;
     // The queuing of a batch is awaited only once the next claim is back: its failure is caught
     // at once (an unhandled rejection would end the process) and stops the loop then.
     let queued: Promise<Error | null> = Promise.resolve(null);
-    for (;;) {
-      const runIds = await this.repository.claimDue(CLAIM_BATCH);
+    for (let size = FIRST_CLAIM; ; size = Math.min(2 * size, CLAIM_BATCH)) {
+      const runIds = await this.repository.claimDue(size);
       const failure = await queued;
       if (failure) throw failure;
       queued = this.checks.enqueue(runIds).then(
@@ -101,7 +108,7 @@ export class SchedulerService implements OnApplicationBootstrap, BeforeApplicati
         (err: Error) => err,
       );
       total += runIds.length;
-      if (runIds.length < CLAIM_BATCH) {
+      if (runIds.length < size) {
         const last = await queued;
         if (last) throw last;
         return total;

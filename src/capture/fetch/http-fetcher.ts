@@ -99,7 +99,7 @@ export class HttpFetcher implements PageFetcher {
 
   async fetch(rawUrl: string, options: FetchOptions = {}): Promise<FetchResult> {
     const started = performance.now();
-    return this.follow(rawUrl, this.requestHeaders(options), (url, res) => this.finish(url, res, options, started));
+    return this.follow(rawUrl, this.requestHeaders(options), (url, res, hostDone) => this.finish(url, res, options, started, hostDone));
   }
 
   /**
@@ -118,8 +118,16 @@ export class HttpFetcher implements PageFetcher {
     });
   }
 
-  /** Requests the URL, validating and following each redirect here, and hands the final answer to `onAnswer`. */
-  private async follow<T>(rawUrl: string, headers: Record<string, string>, onAnswer: (url: URL, res: HopResponse) => Promise<T>): Promise<T> {
+  /**
+   * Requests the URL, validating and following each redirect here, and hands the final answer to
+   * `onAnswer`. The request holds one of its host's slots until `onAnswer` calls `hostDone` (once
+   * the body is read: decoding and hashing it ask nothing of the host) or returns.
+   */
+  private async follow<T>(
+    rawUrl: string,
+    headers: Record<string, string>,
+    onAnswer: (url: URL, res: HopResponse, hostDone: () => void) => Promise<T>,
+  ): Promise<T> {
     if (this.closed) throw new FetchError('network_error', 'The HTTP fetcher is closed');
     let url: URL;
     try {
@@ -144,7 +152,7 @@ export class HttpFetcher implements PageFetcher {
             url = assertHttpUrl(new URL(location, url));
             continue;
           }
-          return await onAnswer(url, res);
+          return await onAnswer(url, res, release);
         } finally {
           release();
         }
@@ -170,7 +178,7 @@ export class HttpFetcher implements PageFetcher {
     return headers;
   }
 
-  private async finish(url: URL, res: HopResponse, options: FetchOptions, started: number): Promise<FetchResult> {
+  private async finish(url: URL, res: HopResponse, options: FetchOptions, started: number, hostDone: () => void): Promise<FetchResult> {
     const status = res.statusCode;
     const contentType = header(res.headers, 'content-type');
     const etag = header(res.headers, 'etag');
@@ -209,6 +217,7 @@ export class HttpFetcher implements PageFetcher {
     }
 
     const chunks = await readCapped(res, this.opts.maxBytes, url.href);
+    hostDone();
     const encoded = isEncoded(header(res.headers, 'content-encoding'));
     // A body sent as is is hashed as it arrived: when it is the last capture's, it is never copied into one buffer.
     const sentHash = encoded ? null : sha256(chunks);
