@@ -109,7 +109,8 @@ function innerLevel(nodes: AnyNode[]): number | null {
 /** A component's closing tag written against the paragraph's last line ("… per zone.\n</Update>") is markup, not its text. */
 function trimClosingTag(p: Element): void {
   const last = p.children.at(-1);
-  if (last?.type !== 'text') return;
+  // The test of the last character spares the regex a scan of every paragraph of a long page.
+  if (last?.type !== 'text' || !last.data.trimEnd().endsWith('>')) return;
   const trimmed = last.data.replace(TRAILING_CLOSE_TAG_RE, '');
   // A paragraph that is the closing tag alone stays: it is the component's end.
   if (trimmed.trim() || p.children.length > 1) last.data = trimmed;
