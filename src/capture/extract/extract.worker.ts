@@ -2,6 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import type { MonitorType } from '../capture.types';
 import { FetchError } from '../fetch/fetch-error';
 import { type DiffSide, type PageTaskName, type PageTasks, runPageTask } from './page-tasks';
+import { lowerThreadPriority } from './thread-priority';
 
 /**
  * A thread of the ExtractionPool: runs the page tasks it is sent, one at a time. `keepUnlessHash`
@@ -64,6 +65,10 @@ function run(request: PageTaskRequest | KeptDiffRequest): unknown {
 }
 
 const encoder = new TextEncoder();
+
+// Extraction takes CPU in long stretches; the event loop, whose requests wait on the network, goes
+// first when both want a core (docs/benchmarks.md, bench:peer: 100 ms rounds 541 -> 592-600 checks/s).
+lowerThreadPriority();
 
 parentPort!.on('message', (request: PageTaskRequest | KeptDiffRequest) => {
   try {

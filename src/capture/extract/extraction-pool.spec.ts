@@ -6,6 +6,7 @@ import type { MonitorType } from '../capture.types';
 import { FetchError } from '../fetch/fetch-error';
 import { extractPage } from './extract-page';
 import { ExtractionPool, markdownToStore } from './extraction-pool';
+import { EXTRACTION_NICENESS } from './thread-priority';
 
 const PAGE = readFileSync(path.join(__dirname, '../../../test/fixtures/corpus/pricing-joplin-pair/before.html'), 'utf8');
 const URL = 'https://joplinapp.org/plans/';
@@ -149,4 +150,19 @@ describe('ExtractionPool', () => {
       await pool.close();
     }
   }, 60_000);
+  // Linux gives each thread its own nice value; elsewhere the threads run at the process's priority.
+  (existsSync('/proc/thread-self') ? it : it.skip)('runs its threads below the priority of the event loop', async () => {
+    const niceness = (task: string) => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+    const lowered = () => readdirSync('/proc/self/task').filter((task) => niceness(task) === EXTRACTION_NICENESS).length;
+    const before = lowered();
+    const own = niceness(String(process.pid));
+    const pool = new ExtractionPool(2);
+    try {
+      await Promise.all([pool.extract(PAGE, URL, 'pricing'), pool.extract(PAGE, URL, 'pricing')]);
+      expect(lowered()).toBe(before + 2);
+      expect(niceness(String(process.pid))).toBe(own);
+    } finally {
+      await pool.close();
+    }
+  });
 });
