@@ -100,6 +100,17 @@ describe('ExtractionPool', () => {
       expect(diff.alertable).toBe(true);
     }, 60_000);
 
+    it('is diffed before the pages waiting in the pool: its thread takes it as soon as it has room', async () => {
+      const after = await pool.extract(changed(1), URL, 'pricing', null, before.content_hash);
+      const sent = sentTasks();
+      const queued = [1, 2, 3, 4, 5].map(() => pool.extract(PAGE, URL, 'pricing'));
+      const diff = pool.diff('pricing', before, after);
+      await Promise.all([...queued, diff]);
+      // The thread had the first two pages already; the diff then goes before the three still waiting.
+      expect(sent).toEqual(['extract', 'extract', 'diffKept', 'extract', 'extract', 'extract']);
+      expect(await diff).toStrictEqual(diffCaptures('pricing', before, extractPage(changed(1), URL, 'pricing')));
+    }, 60_000);
+
     it('is sent whole once its thread no longer keeps it, and a page equal to the last capture is not kept', async () => {
       // More changed pages than a thread keeps: the first is dropped by the time its diff comes.
       const pages = await Promise.all(Array.from({ length: 40 }, (_, i) => pool.extract(changed(i % 3), URL, 'pricing', null, before.content_hash)));
@@ -122,6 +133,22 @@ describe('ExtractionPool', () => {
       await thread.worker.terminate();
       await expect(pending).rejects.toThrow(/exited/);
       expect((await pool.extract(PAGE, URL, 'pricing')).content_hash).toBe(extractPage(PAGE, URL, 'pricing').content_hash);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('fails only the pages a dying thread held: those waiting in the pool go to a new thread', async () => {
+    const pool = new ExtractionPool(1);
+    try {
+      // A thread holds two tasks at a time: the one it runs and the next.
+      const [running, next, ...waiting] = [1, 2, 3, 4, 5].map(() => pool.extract(PAGE, URL, 'pricing'));
+      const thread = (pool as unknown as { threads: { worker: { terminate(): Promise<number> } }[] }).threads[0];
+      await thread.worker.terminate();
+      await expect(running).rejects.toThrow(/exited/);
+      await expect(next).rejects.toThrow(/exited/);
+      const hash = extractPage(PAGE, URL, 'pricing').content_hash;
+      for (const page of await Promise.all(waiting)) expect(page.content_hash).toBe(hash);
     } finally {
       await pool.close();
     }
