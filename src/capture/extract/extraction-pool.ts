@@ -152,13 +152,26 @@ export class ExtractionPool {
   /** Sends tasks to every thread with room: its kept captures' diffs first, then the queue's oldest. */
   private dispatch(): void {
     if (this.closed) return;
-    while (this.queue.length && this.threads.length < this.size) this.spawn();
-    for (const thread of this.threads) {
-      while (thread.running.size < TASKS_PER_THREAD) {
-        const task = thread.keptDiffs.shift() ?? this.queue.shift();
-        if (!task) break;
-        this.start(thread, task);
+    for (const thread of this.threads) this.feed(thread);
+    // A new thread only for tasks the others have no room for, and none when the system refuses one.
+    while (this.queue.length && this.threads.length < this.size) {
+      let thread: Thread;
+      try {
+        thread = this.spawn();
+      } catch (err) {
+        // With no thread left to run them, the waiting tasks fail rather than wait for ever.
+        if (!this.threads.length) for (const task of this.queue.splice(0)) task.reject(err as Error);
+        return;
       }
+      this.feed(thread);
+    }
+  }
+
+  private feed(thread: Thread): void {
+    while (thread.running.size < TASKS_PER_THREAD) {
+      const task = thread.keptDiffs.shift() ?? this.queue.shift();
+      if (!task) return;
+      this.start(thread, task);
     }
   }
 
