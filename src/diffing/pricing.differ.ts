@@ -1,5 +1,6 @@
 import { chargedAmount, chargedEvery } from '../capture/billing-cadence';
 import type { BillingPeriod, PlanPrice, PricingFields, PricingPlan } from '../capture/capture.types';
+import { CURRENCY_CODES } from '../capture/extract/price-parser';
 import type { DiffOp, FieldDiff } from './diff.types';
 import { at, fieldDiff, presenceOp } from './field-diff';
 import { diffKeyedSets, diffTextSets, sameText, shownText, textKey, type KeyedSetDiff } from './keyed-set';
@@ -190,7 +191,7 @@ function pairOnlyPrice<T extends { price: PlanPrice }>(prices: KeyedSetDiff<T>):
 }
 
 /** Currency codes a table writes beside its labels when it gains a column per currency ("Input (EUR)"). */
-const CURRENCY_TAG_RE = /\(\s*(?:usd|eur|gbp|cad|aud|chf|jpy|inr)\s*\)|\b(?:usd|eur|gbp|cad|aud|chf|jpy|inr)\b/gi;
+const CURRENCY_TAG_RE = new RegExp(String.raw`\(\s*(?:${CURRENCY_CODES.join('|')})\s*\)|\b(?:${CURRENCY_CODES.join('|')})\b`, 'gi');
 
 /**
  * A line item as a reader tells it apart: its label without case, punctuation or a currency tag,

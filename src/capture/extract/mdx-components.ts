@@ -101,11 +101,6 @@ function tagText($: CheerioAPI, p: Element, ends?: Element[]): string | null {
   return `${text}>`;
 }
 
-function innerLevel(nodes: AnyNode[]): number | null {
-  const levels = headingsIn(nodes).map(headingLevel);
-  return levels.length ? Math.min(...levels) : null;
-}
-
 /** A component's closing tag written against the paragraph's last line ("… per zone.\n</Update>") is markup, not its text. */
 function trimClosingTag(p: Element): void {
   const last = p.children.at(-1);
@@ -158,15 +153,17 @@ export function liftComponentTags($: CheerioAPI): void {
     const title = el.attribs.label?.trim() || el.attribs.title?.trim();
     if (title) blocks.push({ at: el, inside: el.children, title, description: el.attribs.description?.trim() || null });
   }
-  if (blocks.length && blocks.every((b) => !b.description && parseDate(b.title) && headingsIn(b.inside).length === 1)) {
+  const headings = blocks.map((b) => headingsIn(b.inside));
+  if (blocks.length && blocks.every((b, i) => !b.description && parseDate(b.title) && headings[i].length === 1)) {
     // Each entry a date over one heading (bunny.net's `<Update label="2026-06-04">` over "## WebSocket
     // pay-as-you-go pricing"): the heading titles the entry, and the date is the line under it.
-    for (const block of blocks) $(headingsIn(block.inside)[0]).after($('<p>').text(block.title));
+    blocks.forEach((block, i) => $(headings[i][0]).after($('<p>').text(block.title)));
     for (const p of markup) $(p).remove();
     return;
   }
   // One level for every entry of the page, above the headings the entries hold.
-  const lowest = innerLevel(blocks.flatMap((b) => b.inside));
+  const levels = headings.flat().map(headingLevel);
+  const lowest = levels.length ? Math.min(...levels) : null;
   const level = lowest === null ? DEFAULT_LEVEL : Math.max(1, lowest - 1);
   for (const block of blocks) {
     // A version given as the description ("v1.4.0") belongs to the title; other text is the entry's first line.

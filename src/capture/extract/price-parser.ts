@@ -7,12 +7,13 @@ const SYMBOLS: Record<string, string> = {
   'US$': 'USD', 'CA$': 'CAD', C$: 'CAD', A$: 'AUD', AU$: 'AUD', NZ$: 'NZD', HK$: 'HKD', S$: 'SGD', R$: 'BRL',
   $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '₩': 'KRW', '₽': 'RUB', '₺': 'TRY', '₪': 'ILS',
 };
-const CODES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'JPY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'SGD', 'HKD', 'CNY', 'ZAR', 'CZK'];
+/** ISO codes of the currencies prices are read in. */
+export const CURRENCY_CODES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'JPY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'SGD', 'HKD', 'CNY', 'ZAR', 'CZK'];
 const WORDS: Record<string, string> = { euro: 'EUR', euros: 'EUR', dollar: 'USD', dollars: 'USD', pounds: 'GBP', cent: 'USD', cents: 'USD', '¢': 'USD' };
 const CENTS_RE = /^(?:cents?|¢)$/i;
 
 const SYMBOL_RE = Object.keys(SYMBOLS).sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
-const CODE_RE = CODES.join('|');
+const CODE_RE = CURRENCY_CODES.join('|');
 // Usage rates run to many decimal places ("$0.00063/min", "$0.0000166667 per GB-second"): after a
 // decimal point any number of digits; after a decimal comma at most four (more would be thousands).
 // After a currency symbol the leading zero may be left out ("$.10 per 100k").
@@ -182,7 +183,7 @@ export function findPrices(text: string): FoundPrice[] {
     const [whole, symBefore, numA, codeBefore, numB, numC, after] = m;
     const raw = numA ?? numB ?? numC;
     const marker = symBefore ?? codeBefore ?? after ?? '';
-    const currency = SYMBOLS[marker] ?? (CODES.includes(marker.toUpperCase()) ? marker.toUpperCase() : WORDS[marker.toLowerCase()] ?? null);
+    const currency = SYMBOLS[marker] ?? (CURRENCY_CODES.includes(marker.toUpperCase()) ? marker.toUpperCase() : WORDS[marker.toLowerCase()] ?? null);
     // "1.5 cents per search", "50¢": a hundredth of a dollar. "10.000 €": a dot before three
     // digits is a thousands separator where the currency follows the number, as in Europe.
     const european = numC !== undefined && /^\d{1,3}\.\d{3}$/.test(raw);

@@ -36,8 +36,9 @@ function headingPlan(ctx: PageContext, section: Section): HeadingPlan | null {
   const lines = section.paragraphs.filter((p) => !inTable(ctx, p) && ctx.dom.text(p).length <= PRICE_LINE_MAX);
   const items = section.listItems.filter((li) => !inTable(ctx, li) && !findAll(li, ['ul', 'ol']).length);
   // A price line may be labelled as one ("- **Cost:** $10 / 30 days", "- **Price:** Free").
-  const lineText = (el: Element) => (tagName(el) === 'li' ? ownListItemText(ctx.dom, el) : ctx.dom.text(el)).replace(PRICE_LABEL_RE, '');
   const leading = [...lines, ...items.slice(0, 1)];
+  const texts = new Map(leading.map((el) => [el, (tagName(el) === 'li' ? ownListItemText(ctx.dom, el) : ctx.dom.text(el)).replace(PRICE_LABEL_RE, '')]));
+  const lineText = (el: Element) => texts.get(el)!;
   const shortLines = leading.filter((el) => isPriceLine(lineText(el)));
   // A heading that says it is a plan ("Team - Fixed Annual Plan") may state its price in a sentence.
   const stated = PLAN_NAME_RE.test(name) ? section.paragraphs.find((p) => !inTable(ctx, p) && findPrices(ctx.dom.text(p)).length) : undefined;
